@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+// sticky: the QQ sticky-badge effect, computed on the CPU and drawn with OpenGL.
+//
+// Modules follow the one-way data flow of DESIGN.md:
+//   Platform ─▶ App ─▶ Motion ─▶ Geometry ─▶ Render ─▶ Imaging
+// Only App knows both Platform and Render.
+import PackageDescription
+
+let package = Package(
+    name: "sticky",
+    products: [
+        .executable(name: "sticky", targets: ["sticky"]),
+    ],
+    targets: [
+        // C libraries, through pkg-config; `providers` names the Debian packages.
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Counts heap allocations for `sticky bench` (wraps malloc; see the header).
+        .target(name: "CAllocCounter"),
+
+        // Pure Swift: the bridge, flattening, tessellation. No GL.
+        .target(name: "Geometry"),
+        // Badge state: the home circle, the break rule (later: drag, springs, bursts).
+        .target(name: "Motion", dependencies: ["Geometry"]),
+        // RGBA images and PNG files.
+        .target(name: "Imaging", dependencies: ["CPNG"]),
+        // OpenGL 3.3 core passes drawing a frame description into a target.
+        .target(
+            name: "Render",
+            dependencies: ["CEpoxy", "Geometry", "Imaging"],
+            plugins: ["EmbedShaders"]
+        ),
+        // Contexts: headless EGL (and the GLFW window).
+        .target(name: "Platform", dependencies: ["CEpoxy", "CGLFW"]),
+        // The command line, scenes and the frame loop: joins Platform and Render.
+        .target(
+            name: "App",
+            dependencies: ["Geometry", "Motion", "Render", "Imaging", "Platform", "CAllocCounter"]
+        ),
+        .executableTarget(name: "sticky", dependencies: ["App"]),
+
+        // Build-time embedding of Shaders/*.glsl into the binary, so an installed `sticky` needs no files.
+        .executableTarget(name: "shader-embed"),
+        .plugin(
+            name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embed"],
+            path: "Sources/EmbedShaders"
+        ),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion"]),
+        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "sticky"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

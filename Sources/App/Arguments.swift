@@ -1,0 +1,65 @@
+// Reads a command line: `--name value`, `--name=value`, flags and positional words.
+
+/// Walks the words of a command line, handing out options and their values.
+struct Arguments {
+    enum Token: Equatable {
+        case option(String, inline: String?)
+        case word(String)
+    }
+
+    private let words: [String]
+    private var index = 0
+
+    init(_ words: [String]) { self.words = words }
+
+    mutating func next() -> Token? {
+        guard index < words.count else { return nil }
+        let word = words[index]
+        index += 1
+        if word.hasPrefix("--"), word.count > 2 {
+            if let equals = word.firstIndex(of: "=") {
+                return .option(String(word[..<equals]), inline: String(word[word.index(after: equals)...]))
+            }
+            return .option(word, inline: nil)
+        }
+        return .word(word)
+    }
+
+    /// The value of `option`: the `=value` part, or the next word. `expects` describes it for the
+    /// message when it is missing.
+    mutating func value(of option: String, inline: String?, expects: String) throws(CLIError) -> String {
+        if let inline { return inline }
+        guard index < words.count else { throw .usage("\(option) expects \(expects), got nothing") }
+        index += 1
+        return words[index - 1]
+    }
+}
+
+/// Parsers for option values; each error names the option, what it expects, what it got.
+enum Parse {
+    /// `WxH`, positive integers.
+    static func size(_ text: String, option: String) throws(CLIError) -> (Int, Int) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { throw .usage("\(option) expects WxH with positive integers, got '\(text)'") }
+        return (w, h)
+    }
+
+    /// `X,Y`, finite numbers.
+    static func point(_ text: String, option: String) throws(CLIError) -> (Double, Double) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+            throw .usage("\(option) expects X,Y with two numbers, got '\(text)'")
+        }
+        return (x, y)
+    }
+
+    /// A finite number in `range`.
+    static func number(_ text: String, option: String, range: ClosedRange<Double>, what: String) throws(CLIError) -> Double {
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw .usage("\(option) expects \(what), got '\(text)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,120 @@
+// The options every command shares (CLI.md): canvas, scale, mode, scene and parameters.
+
+import Geometry
+
+/// How the scene is filled.
+public enum Mode: String, CaseIterable, Sendable {
+    case bezier, metaball, split, overlay
+}
+
+/// Options shared by all commands; parameters are applied in order after the params file.
+struct CommonOptions {
+    var width = 800
+    var height = 600
+    var scale = 1.0
+    var scaleGiven = false
+    var mode = Mode.bezier
+    var scene = "badge"
+    var parameters = Parameters()
+    var warnings: [String] = []
+    private var paramsFile: String?
+    private var settings: [(parameter: Parameter?, text: String, source: String)] = []
+
+    /// The largest side of a picture, in device pixels (llvmpipe's renderbuffer limit).
+    static let maximumPixels = 16_384
+
+    static let help = """
+          --size WxH                canvas size in logical pixels (800x600)
+          --scale S                 device pixels per logical pixel (1)
+          --mode M                  bezier (metaball, split, overlay: not available yet)
+          --scene S                 badge (chain: not available yet)
+          --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
+          --set NAME=VALUE          one parameter; repeatable; wins over --params
+        """
+
+    /// Help lines for the parameter flags, from the registry.
+    static var parameterHelp: String {
+        ParameterRegistry.all.map { p in
+            let left = "  --\(p.flag) \(p.name == "style" ? "S" : p.kind.isColor ? "#RRGGBB" : "V")"
+            return left.padding(toLength: 30, withPad: " ", startingAt: 0) + p.summary
+        }.joined(separator: "\n")
+    }
+
+    /// Takes the option if it is a shared one; false if it is not.
+    mutating func accept(_ option: String, inline: String?, from arguments: inout Arguments) throws(CLIError) -> Bool {
+        switch option {
+        case "--size":
+            (width, height) = try Parse.size(arguments.value(of: option, inline: inline, expects: "WxH"), option: option)
+        case "--scale":
+            scale = try Parse.number(
+                arguments.value(of: option, inline: inline, expects: "a number"), option: option, range: 0.1...16,
+                what: "a number from 0.1 to 16")
+            scaleGiven = true
+        case "--mode":
+            let text = try arguments.value(of: option, inline: inline, expects: "a mode")
+            guard let mode = Mode(rawValue: text) else {
+                throw .usage("--mode expects one of bezier, metaball, split, overlay, got '\(text)'")
+            }
+            guard mode == .bezier else {
+                throw .usage("--mode \(text) is not available yet: only bezier so far (the metaball issue brings the others)")
+            }
+            self.mode = mode
+        case "--scene":
+            let text = try arguments.value(of: option, inline: inline, expects: "a scene")
+            switch text {
+            case "badge": scene = text
+            case "chain": throw .usage("--scene chain is not available yet: only badge so far")
+            default: throw .usage("--scene expects badge or chain, got '\(text)'")
+            }
+        case "--params":
+            paramsFile = try arguments.value(of: option, inline: inline, expects: "a JSON file")
+        case "--set":
+            let text = try arguments.value(of: option, inline: inline, expects: "NAME=VALUE")
+            settings.append((nil, text, "--set"))
+        default:
+            let name = String(option.dropFirst(2))
+            if let parameter = ParameterRegistry.flagged(name) {
+                let text = try arguments.value(of: option, inline: inline, expects: parameter.expectation)
+                settings.append((parameter, text, option))
+            } else if let upcoming = ParameterRegistry.upcoming.keys.first(where: { Parameter.kebab($0) == name }) {
+                throw ParameterRegistry.unknown(upcoming, source: option)
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Applies the params file, then the flags and --set in the order given; checks the size.
+    mutating func finish() throws(CLIError) {
+        if let paramsFile {
+            warnings += try ParameterRegistry.load(file: paramsFile, into: &parameters)
+        }
+        for setting in settings {
+            if let parameter = setting.parameter {
+                try parameter.set(setting.text, in: &parameters, source: setting.source)
+            } else {
+                try ParameterRegistry.apply(assignment: setting.text, to: &parameters)
+            }
+        }
+        let (w, h) = pixelSize
+        if w > CommonOptions.maximumPixels || h > CommonOptions.maximumPixels {
+            throw .usage("--size \(width)x\(height) at --scale \(Parameter.format(scale)) is \(w)x\(h) device pixels; at most \(CommonOptions.maximumPixels) a side")
+        }
+    }
+
+    /// The picture's size in device pixels.
+    var pixelSize: (Int, Int) {
+        (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+}
+
+extension Parameter.Kind {
+    var isColor: Bool { if case .color = self { true } else { false } }
+}
+
+extension Parameter {
+    static func kebab(_ name: String) -> String {
+        Parameter(name: name, unit: "", summary: "", kind: .style).flag
+    }
+}

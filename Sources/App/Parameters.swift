@@ -1,0 +1,220 @@
+// Every tweakable value, named once: the registry serves the flags, --set, the params file.
+
+import Foundation
+import Geometry
+import Motion
+
+/// The values the registry names, with the seeds' defaults.
+public struct Parameters: Hashable, Sendable {
+    public var badge = BadgeParameters()
+    public var bridge = BridgeParameters()
+    /// Largest distance between a flattened curve and the true one, in device pixels.
+    public var flatness = 0.1
+    public var color = Color.badgeRed
+    public var background = Color.white
+
+    public init() {}
+}
+
+/// One named parameter: its name (camelCase; the flag is the kebab-case form), unit, range,
+/// slider step and what it means.
+public struct Parameter: Sendable {
+    public enum Kind: Sendable {
+        case number(WritableKeyPath<Parameters, Double> & Sendable, range: ClosedRange<Double>, step: Double)
+        case style
+        case color(WritableKeyPath<Parameters, Color> & Sendable)
+    }
+
+    public let name: String
+    public let unit: String
+    public let summary: String
+    public let kind: Kind
+
+    /// `maxDistance` → `max-distance`.
+    public var flag: String {
+        var out = ""
+        for c in name {
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+        return out
+    }
+
+    /// What a value must look like, for messages and help.
+    public var expectation: String {
+        switch kind {
+        case .number(_, let range, _):
+            "a number from \(Parameter.format(range.lowerBound)) to \(Parameter.format(range.upperBound))"
+                + (unit.isEmpty ? "" : " (\(unit))")
+        case .style: "one of " + BridgeStyle.allCases.map(\.rawValue).joined(separator: ", ")
+        case .color: "a colour #RRGGBB"
+        }
+    }
+
+    /// Sets the parameter from text; `source` names where the text came from, for the message.
+    public func set(_ text: String, in parameters: inout Parameters, source: String) throws(CLIError) {
+        switch kind {
+        case .number(let key, let range, _):
+            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value)
+            else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
+            parameters[keyPath: key] = value
+        case .style:
+            guard let style = BridgeStyle(rawValue: text) else {
+                throw .usage("\(source) expects \(expectation), got '\(text)'")
+            }
+            parameters.bridge.style = style
+        case .color(let key):
+            guard let color = Color(hex: text) else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
+            parameters[keyPath: key] = color
+        }
+    }
+
+    /// The current value as text that `set` reads back.
+    public func value(in parameters: Parameters) -> String {
+        switch kind {
+        case .number(let key, _, _): Parameter.format(parameters[keyPath: key])
+        case .style: parameters.bridge.style.rawValue
+        case .color(let key): parameters[keyPath: key].hexString
+        }
+    }
+
+    static func format(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+    }
+}
+
+extension Color {
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    public var hexString: String {
+        let p = packed
+        let bytes = [p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24]
+        let shown = alpha >= 1 ? bytes.prefix(3) : bytes.prefix(4)
+        return "#" + shown.map { String(format: "%02X", $0) }.joined()
+    }
+}
+
+/// The registry: every parameter, once.
+public enum ParameterRegistry {
+    public static let all: [Parameter] = [
+        Parameter(
+            name: "maxDistance", unit: "px", summary: "distance between the centres past which the bridge breaks (seeds: 60)",
+            kind: .number(\.badge.maxDistance, range: 1...10_000, step: 1)),
+        Parameter(
+            name: "shrink", unit: "", summary: "home circle radius is R − d/shrink (seeds: 10)",
+            kind: .number(\.badge.shrink, range: 0.1...1_000, step: 0.5)),
+        Parameter(name: "style", unit: "", summary: "bridge construction: quad (seeds 000/001), cubic (seed 002), tangent (paper.js)", kind: .style),
+        Parameter(
+            name: "spread", unit: "", summary: "tangent style: spread of the tangent points, 0…1 (paper.js v: 0.5)",
+            kind: .number(\.bridge.spread, range: 0...1, step: 0.05)),
+        Parameter(
+            name: "handleRate", unit: "", summary: "tangent style: handle length rate (paper.js: 2.4)",
+            kind: .number(\.bridge.handleRate, range: 0...10, step: 0.1)),
+        Parameter(
+            name: "neck", unit: "", summary: "cubic style: how far the waist narrows by maxDistance, 0…1 (0.9)",
+            kind: .number(\.bridge.neck, range: 0...1, step: 0.05)),
+        Parameter(
+            name: "flatness", unit: "device px", summary: "largest distance from a flattened curve to the true one (0.1)",
+            kind: .number(\.flatness, range: 0.01...4, step: 0.01)),
+        Parameter(name: "color", unit: "", summary: "badge fill (#FF0000)", kind: .color(\.color)),
+        Parameter(name: "background", unit: "", summary: "canvas colour (#FFFFFF)", kind: .color(\.background)),
+    ]
+
+    /// Names in CLI.md and DESIGN.md whose features have not landed yet, with where they come from.
+    static let upcoming: [String: String] = [
+        "springDamping": "the spring-back animation", "springDuration": "the spring-back animation",
+        "explosionDuration": "the explosion animation", "reattach": "the interactive drag",
+        "kernel": "the metaball mode", "threshold": "the metaball mode", "blend": "the metaball mode",
+    ]
+
+    public static func named(_ name: String) -> Parameter? { all.first { $0.name == name } }
+    public static func flagged(_ flag: String) -> Parameter? { all.first { $0.flag == flag } }
+
+    /// Error for a name that is not in the registry.
+    static func unknown(_ name: String, source: String) -> CLIError {
+        if let feature = upcoming[name] {
+            return .usage("\(source): parameter '\(name)' is not available yet: it comes with \(feature)")
+        }
+        return .usage("\(source): unknown parameter '\(name)' (known: \(all.map(\.name).joined(separator: ", ")))")
+    }
+
+    /// Applies `--set NAME=VALUE`.
+    static func apply(assignment: String, to parameters: inout Parameters) throws(CLIError) {
+        guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+            throw .usage("--set expects NAME=VALUE, got '\(assignment)'")
+        }
+        let name = String(assignment[..<equals]), value = String(assignment[assignment.index(after: equals)...])
+        guard let parameter = named(name) else { throw unknown(name, source: "--set") }
+        try parameter.set(value, in: &parameters, source: "--set \(name)")
+    }
+
+    /// Loads a JSON object of parameters. Unknown names are returned as warnings, not dropped
+    /// silently; a wrong value or a file that is not a JSON object is an error naming the file.
+    static func load(file path: String, into parameters: inout Parameters) throws(CLIError) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .usage("--params: cannot read '\(path)'")
+        }
+        let fields: [String: JSONValue]
+        do {
+            fields = try JSONDecoder().decode([String: JSONValue].self, from: data)
+        } catch DecodingError.typeMismatch {
+            throw .usage("\(path): expects a JSON object of parameters, like {\"maxDistance\": 60}")
+        } catch {
+            throw .usage("\(path): not valid JSON")
+        }
+        var warnings: [String] = []
+        for name in fields.keys.sorted() {
+            guard let parameter = named(name) else {
+                if let feature = upcoming[name] {
+                    warnings.append("\(path): ignoring '\(name)': not available yet (comes with \(feature))")
+                } else {
+                    warnings.append("\(path): ignoring unknown parameter '\(name)'")
+                }
+                continue
+            }
+            let text: String
+            switch (parameter.kind, fields[name]!) {
+            case (.number, .number(let number)):
+                text = String(number)
+            case (.style, .string(let string)), (.color, .string(let string)):
+                text = string
+            case (_, let other):
+                throw .usage("\(path): field '\(name)' expects \(parameter.expectation), got \(other)")
+            }
+            try parameter.set(text, in: &parameters, source: "\(path): field '\(name)'")
+        }
+        return warnings
+    }
+}
+
+/// Any JSON value, so that a params file's wrong types can be named in messages.
+enum JSONValue: Decodable, CustomStringConvertible {
+    case bool(Bool), number(Double), string(String), null, array, object
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if (try? container.decode([JSONValue].self)) != nil {
+            self = .array
+        } else {
+            _ = try container.decode([String: JSONValue].self)
+            self = .object
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .bool(let b): "the boolean \(b)"
+        case .number(let n): "the number \(Parameter.format(n))"
+        case .string(let s): "the string '\(s)'"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+// `sticky render`: one still picture of a held badge, headless, to a PNG file.
+
+import Foundation
+import Geometry
+import Imaging
+import Motion
+import Render
+
+/// What `sticky render` draws: the CLI.md options, parsed and checked.
+struct RenderRequest {
+    var common = CommonOptions()
+    var out: String?
+    var anchor: (Double, Double)?
+    var drag: (Double, Double)?
+    var radius = 20.0
+
+    static let help = """
+        usage: sticky render --out FILE.png [OPTIONS]
+
+        Draws the badge held by the pointer at --drag, away from its home at --anchor: the home
+        circle of radius max(0, R - d/shrink), the bridge, the badge on top; past --max-distance
+        only the badge. Writes an 8-bit RGBA PNG of (W*S)x(H*S) pixels. No display needed.
+
+          --out FILE.png            where to write (required)
+          --anchor X,Y              the home circle's centre (canvas centre)
+          --drag X,Y                the badge's centre (= anchor)
+          --radius R                badge radius in logical pixels (20)
+          --text STR                count in the badge (not available yet; empty for none)
+        \(CommonOptions.help)
+        \(CommonOptions.parameterHelp)
+        """
+
+    init(_ words: [String]) throws(CLIError) {
+        var arguments = Arguments(words)
+        while let token = arguments.next() {
+            switch token {
+            case .word(let word):
+                throw .usage("render takes no positional argument, got '\(word)' (see sticky render --help)")
+            case .option(let option, let inline):
+                if try common.accept(option, inline: inline, from: &arguments) { continue }
+                switch option {
+                case "--out": out = try arguments.value(of: option, inline: inline, expects: "a PNG file name")
+                case "--anchor": anchor = try Parse.point(arguments.value(of: option, inline: inline, expects: "X,Y"), option: option)
+                case "--drag": drag = try Parse.point(arguments.value(of: option, inline: inline, expects: "X,Y"), option: option)
+                case "--radius":
+                    radius = try Parse.number(
+                        arguments.value(of: option, inline: inline, expects: "a radius"), option: option,
+                        range: 0.01...100_000, what: "a positive radius in logical pixels")
+                case "--text":
+                    let text = try arguments.value(of: option, inline: inline, expects: "a count")
+                    guard text.isEmpty else {
+                        throw .usage("--text is not available yet: count text comes with the interactive badge")
+                    }
+                default:
+                    throw .usage("render: unknown option '\(option)' (see sticky render --help)")
+                }
+            }
+        }
+        guard let out, !out.isEmpty else { throw .usage("render needs --out FILE.png") }
+        try common.finish()
+    }
+
+    /// The held badge's pose, in canvas coordinates.
+    var pose: BadgePose {
+        let home = anchor.map { Vec2($0.0, $0.1) } ?? Vec2(Double(common.width) / 2, Double(common.height) / 2)
+        let center = drag.map { Vec2($0.0, $0.1) } ?? home
+        return BadgePose(home: home, center: center, radius: radius, parameters: common.parameters.badge)
+    }
+}
+
+enum RenderCommand {
+    static func run(_ words: [String]) throws(CLIError) {
+        let request = try RenderRequest(words)
+        for warning in request.common.warnings { CommandLine.warn(warning) }
+        let image = try draw([request.pose], options: request.common)
+        do {
+            try PNG.write(image, to: request.out!)
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    /// Renders poses with the options' canvas, scale and parameters, headless.
+    static func draw(_ poses: [BadgePose], options: CommonOptions) throws(CLIError) -> Image {
+        var painter = BadgePainter()
+        painter.paint(poses, parameters: options.parameters, scale: options.scale)
+        let (w, h) = options.pixelSize
+        let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
+        defer { headless.destroy() }
+        let frame = Frame(
+            width: Double(options.width), height: Double(options.height), scale: options.scale,
+            background: options.parameters.background, mesh: painter.mesh)
+        return try headless.image(of: frame)
+    }
+}

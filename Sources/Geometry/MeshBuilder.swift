@@ -1,0 +1,172 @@
+// Turns circles and bridges into one anti-aliased triangle mesh, reusing its storage every frame.
+
+/// Builds the frame's `Mesh`. Reuse one builder: after the first frames it allocates nothing.
+///
+/// Anti-aliasing: a bridge is filled shrunk by half a device pixel along its curved sides and
+/// edged with a one-pixel fringe whose coverage falls linearly from 1 to 0 (the scheme of
+/// NanoVG), so an edge pixel's coverage is about its area inside the exact outline. Circles are
+/// quads whose coverage the fragment shader computes from the exact distance to the centre.
+public struct MeshBuilder: Sendable {
+    public private(set) var mesh = Mesh()
+    /// Most segments one Bézier segment is cut into, whatever its size.
+    public static let maximumSteps = 1024
+
+    private var side: [Vec2] = []
+    private var inner: [Vec2] = []
+    private var outer: [Vec2] = []
+
+    /// Coordinates beyond this are refused: they would not survive the conversion to Float.
+    static let coordinateLimit = 1e30
+
+    public init() {
+        side.reserveCapacity(256)
+        inner.reserveCapacity(256)
+        outer.reserveCapacity(256)
+    }
+
+    /// Empties the mesh, keeping all storage.
+    public mutating func reset() {
+        mesh.removeAll()
+    }
+
+    /// Adds a disc drawn analytically: a quad one feather wider than the circle.
+    ///
+    /// - Parameter feather: the anti-aliasing width, one device pixel in scene units.
+    public mutating func addCircle(center: Vec2, radius: Double, color: Color, feather: Double) {
+        guard radius > 0, center.isFinite, radius.isFinite,
+            max(abs(center.x), abs(center.y)) + radius < MeshBuilder.coordinateLimit
+        else { return }
+        let e = radius + max(feather, 0)
+        let packed = color.packed
+        let base = UInt32(mesh.vertices.count)
+        func corner(_ dx: Double, _ dy: Double) -> Vertex {
+            Vertex(
+                x: Float(center.x + dx), y: Float(center.y + dy), localX: Float(dx), localY: Float(dy),
+                radius: Float(radius), alpha: 1, color: packed)
+        }
+        mesh.vertices.append(corner(-e, -e))
+        mesh.vertices.append(corner(e, -e))
+        mesh.vertices.append(corner(e, e))
+        mesh.vertices.append(corner(-e, e))
+        triangle(base, base + 1, base + 2)
+        triangle(base, base + 2, base + 3)
+    }
+
+    /// Flattens the bridge's sides to within `tolerance` (scene units) and adds it.
+    ///
+    /// - Parameter feather: the anti-aliasing width, one device pixel in scene units;
+    ///   0 adds the exact outline's polygon with no fringe.
+    public mutating func addBridge(_ bridge: Bridge, color: Color, tolerance: Double, feather: Double) {
+        guard tolerance > 0, tolerance.isFinite, bridge.origin.isFinite,
+            max(abs(bridge.origin.x), abs(bridge.origin.y)) + bridge.length < MeshBuilder.coordinateLimit
+        else { return }
+        side.removeAll(keepingCapacity: true)
+        flatten(bridge.side.0, tolerance: tolerance, includeStart: true)
+        if let second = bridge.side.1 { flatten(second, tolerance: tolerance, includeStart: false) }
+        guard side.count >= 2, side.allSatisfy({ $0.isFinite }) else { return }
+        let packed = color.packed
+        if feather <= 0 {
+            appendStrip(side, bridge: bridge, color: packed)
+            return
+        }
+        offsetSide(by: 0.5 * feather)
+        monotone(&inner)
+        appendStrip(inner, bridge: bridge, color: packed)
+        appendFringe(bridge: bridge, color: packed)
+    }
+
+    /// Appends the points B(i/n), i = 1…n (and B(0) if asked), keeping s strictly increasing.
+    private mutating func flatten(_ curve: CubicBezier, tolerance: Double, includeStart: Bool) {
+        let n = curve.flatteningSteps(tolerance: tolerance, limit: MeshBuilder.maximumSteps)
+        if includeStart { side.append(curve.p0) }
+        let step = 1.0 / Double(n)
+        for i in 1...n {
+            let p = i == n ? curve.p3 : curve.point(at: Double(i) * step)
+            if let last = side.last, p.x <= last.x {
+                // A vertical run: keep the later point, so the side still ends where the curve does.
+                if i == n, side.count > 1 { side[side.count - 1] = p }
+                continue
+            }
+            side.append(p)
+        }
+    }
+
+    /// Fills `inner` and `outer` with the side moved by ∓`half` along its normals.
+    private mutating func offsetSide(by half: Double) {
+        inner.removeAll(keepingCapacity: true)
+        outer.removeAll(keepingCapacity: true)
+        let last = side.count - 1
+        for i in 0...last {
+            let tangent = side[min(i + 1, last)] - side[max(i - 1, 0)]
+            let length = tangent.length
+            let normal = length > 0 ? tangent.perpendicular / length : Vec2(0, 1)
+            inner.append(side[i] - normal * half)
+            outer.append(side[i] + normal * half)
+        }
+    }
+
+    /// Drops points that would make s go backward (a fold of the offset curve where it bends
+    /// tighter than the offset) and lifts points below the axis onto it (a neck thinner than a
+    /// pixel: the fringe alone draws it).
+    private func monotone(_ points: inout [Vec2]) {
+        var kept = 0
+        for i in points.indices {
+            var p = points[i]
+            p.y = max(p.y, 0)
+            if kept > 0, p.x <= points[kept - 1].x { continue }
+            points[kept] = p
+            kept += 1
+        }
+        points.removeLast(points.count - kept)
+    }
+
+    /// The region between the polyline and its mirror image, as trapezoids cut in two.
+    private mutating func appendStrip(_ points: [Vec2], bridge: Bridge, color: UInt32) {
+        guard points.count >= 2 else { return }
+        let base = UInt32(mesh.vertices.count)
+        for p in points {
+            append(bridge.world(p), alpha: 1, color: color)
+            append(bridge.world(Vec2(p.x, -p.y)), alpha: 1, color: color)
+        }
+        for i in 0..<(UInt32(points.count) - 1) {
+            let upper = base + 2 * i, lower = upper + 1
+            triangle(upper, lower, lower + 2)
+            triangle(upper, lower + 2, upper + 2)
+        }
+    }
+
+    /// The one-pixel coverage ramp along both curved sides.
+    private mutating func appendFringe(bridge: Bridge, color: UInt32) {
+        let base = UInt32(mesh.vertices.count)
+        for i in side.indices {
+            let a = inner[i], b = outer[i]
+            append(bridge.world(a), alpha: 1, color: color)
+            append(bridge.world(b), alpha: 0, color: color)
+            append(bridge.world(Vec2(a.x, -a.y)), alpha: 1, color: color)
+            append(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
+        }
+        for i in 0..<(UInt32(side.count) - 1) {
+            let up = base + 4 * i, next = up + 4
+            triangle(up, next, next + 1)
+            triangle(up, next + 1, up + 1)
+            triangle(up + 2, next + 3, next + 2)
+            triangle(up + 2, up + 3, next + 3)
+        }
+    }
+
+    @inline(__always)
+    private mutating func append(_ p: Vec2, alpha: Float, color: UInt32) {
+        mesh.vertices.append(Vertex(x: Float(p.x), y: Float(p.y), alpha: alpha, color: color))
+    }
+
+    /// Keeps the triangle only if, in the stored Float positions, it has positive area: a fold
+    /// or a sliver that rounding flattened is dropped rather than drawn inverted.
+    @inline(__always)
+    private mutating func triangle(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
+        let cross = Mesh.cross(mesh.vertices[Int(a)], mesh.vertices[Int(b)], mesh.vertices[Int(c)])
+        guard cross > 0 else { return }
+        mesh.indices.append(a)
+        mesh.indices.append(b)
+        mesh.indices.append(c)
+    }
+}

@@ -1,0 +1,74 @@
+// PNG files through libpng's simplified API, written atomically.
+
+import CPNG
+import Foundation
+
+/// What went wrong reading or writing a PNG file; the message names the file.
+public struct PNGError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+public enum PNG {
+    /// Writes `image` as 8-bit RGBA to `path`. The bytes go to a temporary file beside it that is
+    /// renamed into place, so a failure never leaves a partial file (nor harms an existing one).
+    public static func write(_ image: Image, to path: String) throws(PNGError) {
+        guard image.width > 0, image.height > 0 else {
+            throw PNGError(description: "cannot write '\(path)': the picture is empty")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw PNGError(description: "cannot write '\(path)': no such directory '\(folder)'")
+        }
+        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
+        var control = png_image()
+        control.version = sticky_png_image_version
+        control.width = UInt32(image.width)
+        control.height = UInt32(image.height)
+        control.format = sticky_png_format_rgba
+        let ok = image.pixels.withUnsafeBytes { bytes in
+            png_image_write_to_file(&control, temporary, 0, bytes.baseAddress, Int32(4 * image.width), nil)
+        }
+        if ok == 0 {
+            let reason = message(of: control)
+            png_image_free(&control)
+            unlink(temporary)
+            throw PNGError(description: "cannot write '\(path)': \(reason.isEmpty ? String(cString: strerror(errno)) : reason)")
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw PNGError(description: "cannot write '\(path)': \(reason)")
+        }
+    }
+
+    /// Reads any PNG file as 8-bit RGBA, top row first.
+    public static func read(from path: String) throws(PNGError) -> Image {
+        var control = png_image()
+        control.version = sticky_png_image_version
+        guard png_image_begin_read_from_file(&control, path) != 0 else {
+            let reason = message(of: control)
+            png_image_free(&control)
+            throw PNGError(description: "cannot read '\(path)': \(reason)")
+        }
+        control.format = sticky_png_format_rgba
+        let width = Int(control.width), height = Int(control.height)
+        var pixels = [UInt8](repeating: 0, count: 4 * width * height)
+        let ok = pixels.withUnsafeMutableBytes { bytes in
+            png_image_finish_read(&control, nil, bytes.baseAddress, Int32(4 * width), nil)
+        }
+        guard ok != 0 else {
+            let reason = message(of: control)
+            png_image_free(&control)
+            throw PNGError(description: "cannot read '\(path)': \(reason)")
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    private static func message(of control: png_image) -> String {
+        withUnsafeBytes(of: control.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

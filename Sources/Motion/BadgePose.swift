@@ -1,0 +1,48 @@
+// Where a held badge, its shrinking home circle and its bridge are, by the seeds' rules.
+
+import Geometry
+
+/// The tunable rules of a badge, with the seeds' values as defaults.
+public struct BadgeParameters: Hashable, Sendable {
+    /// Past this distance between the centres the bridge breaks (seeds: 60 px).
+    public var maxDistance: Double
+    /// The home circle's radius is R − d/shrink (seeds: 10).
+    public var shrink: Double
+
+    public init(maxDistance: Double = 60, shrink: Double = 10) {
+        self.maxDistance = maxDistance
+        self.shrink = shrink
+    }
+}
+
+/// One badge held by the pointer: the picture's state, from which Geometry builds the mesh.
+public struct BadgePose: Hashable, Sendable {
+    /// The home circle's centre: where the badge was at rest.
+    public var home: Vec2
+    /// The badge's centre.
+    public var center: Vec2
+    /// The badge's radius R.
+    public var radius: Double
+    /// The home circle's radius, max(0, R − d/shrink); 0 when the home circle is not drawn.
+    public var homeRadius: Double
+    /// Whether the home circle and bridge are shown (false past the break).
+    public var attached: Bool
+
+    /// The badge held at `center`, away from `home`: attached while d ≤ maxDistance.
+    public init(home: Vec2, center: Vec2, radius: Double, parameters: BadgeParameters) {
+        self.home = home
+        self.center = center
+        self.radius = radius
+        let d = home.distance(to: center)
+        attached = d <= parameters.maxDistance
+        homeRadius = attached ? BadgePose.homeRadius(badgeRadius: radius, distance: d, shrink: parameters.shrink) : 0
+    }
+
+    /// r = max(0, R − d/shrink).
+    public static func homeRadius(badgeRadius: Double, distance: Double, shrink: Double) -> Double {
+        max(0, badgeRadius - distance / shrink)
+    }
+
+    /// The distance between the centres, d.
+    public var distance: Double { home.distance(to: center) }
+}

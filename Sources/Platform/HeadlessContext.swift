@@ -1,0 +1,84 @@
+// An OpenGL core context with no window and no X server: EGL on Mesa's surfaceless platform.
+
+@preconcurrency import CEpoxy
+
+/// Why a context or window could not be had; the message says what to do.
+public struct PlatformError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A headless OpenGL 3.3+ core context, current on the thread that made it.
+///
+/// Render into an offscreen framebuffer: the context has no default one. A context is current on
+/// one thread at a time; make and use it on one thread, and `destroy()` it there.
+public final class HeadlessContext {
+    private var display: EGLDisplay?
+    private var context: EGLContext?
+
+    /// Creates the context and makes it current.
+    ///
+    /// - Parameter debug: ask for a debug context (for `glDebugMessageCallback`).
+    public init(debug: Bool = false) throws(PlatformError) {
+        guard let display = epoxy_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+        else {
+            throw PlatformError("no EGL display on Mesa's surfaceless platform (install libegl-mesa0 and libgl1-mesa-dri)")
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard epoxy_eglInitialize(display, &major, &minor) != 0 else {
+            throw PlatformError("EGL did not initialise (error 0x\(String(epoxy_eglGetError(), radix: 16))); is Mesa installed?")
+        }
+        self.display = display
+        guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) != 0 else {
+            destroy()
+            throw PlatformError("EGL offers no desktop OpenGL")
+        }
+        let configAttributes: [EGLint] = [
+            EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
+            EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+            EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+            EGL_NONE,
+        ]
+        var config: EGLConfig?
+        var count: EGLint = 0
+        guard epoxy_eglChooseConfig(display, configAttributes, &config, 1, &count) != 0, count > 0 else {
+            destroy()
+            throw PlatformError("EGL has no RGBA8 OpenGL configuration")
+        }
+        var contextAttributes: [EGLint] = [
+            EGL_CONTEXT_MAJOR_VERSION, 3,
+            EGL_CONTEXT_MINOR_VERSION, 3,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+        ]
+        if debug { contextAttributes += [EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE] }
+        contextAttributes.append(EGL_NONE)
+        guard let context = epoxy_eglCreateContext(display, config, nil, contextAttributes) else {
+            let code = epoxy_eglGetError()
+            destroy()
+            throw PlatformError("EGL could not create an OpenGL 3.3 core context (error 0x\(String(code, radix: 16)))")
+        }
+        self.context = context
+        guard epoxy_eglMakeCurrent(display, nil, nil, context) != 0 else {
+            destroy()
+            throw PlatformError("EGL could not make the context current without a surface")
+        }
+    }
+
+    /// Makes the context current on the calling thread.
+    public func makeCurrent() throws(PlatformError) {
+        guard let display, let context, epoxy_eglMakeCurrent(display, nil, nil, context) != 0 else {
+            throw PlatformError("EGL could not make the context current")
+        }
+    }
+
+    /// Releases the context and the display connection.
+    public func destroy() {
+        if let display {
+            _ = epoxy_eglMakeCurrent(display, nil, nil, nil)
+            if let context { _ = epoxy_eglDestroyContext(display, context) }
+            _ = epoxy_eglTerminate(display)
+        }
+        context = nil
+        display = nil
+    }
+}

@@ -1,0 +1,23 @@
+// The immutable description of one picture: everything Render needs, nothing it must compute.
+
+import Geometry
+
+/// One picture to draw: the canvas, its background and the shapes' mesh.
+public struct Frame: Sendable {
+    /// Canvas size in scene units (logical pixels).
+    public var width: Double
+    public var height: Double
+    /// Device pixels per scene unit.
+    public var scale: Double
+    public var background: Color
+    /// The shapes, in drawing order.
+    public var mesh: Mesh
+
+    public init(width: Double, height: Double, scale: Double, background: Color, mesh: Mesh) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.background = background
+        self.mesh = mesh
+    }
+}

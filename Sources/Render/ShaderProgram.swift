@@ -1,0 +1,100 @@
+// A linked GLSL program built from files of the top-level Shaders/ folder.
+
+@preconcurrency import CEpoxy
+import Foundation
+
+/// The GLSL sources: embedded at build time, or read from `STICKY_SHADER_DIR` when that is set
+/// (a debug aid: edit Shaders/ and rerun without rebuilding).
+public enum ShaderLibrary {
+    public static func source(named name: String) throws(RenderError) -> String {
+        if let folder = ProcessInfo.processInfo.environment["STICKY_SHADER_DIR"], !folder.isEmpty {
+            guard let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else {
+                throw .missingShader("\(name) in STICKY_SHADER_DIR=\(folder)")
+            }
+            return text
+        }
+        guard let text = EmbeddedShaders.sources[name] else { throw .missingShader(name) }
+        return text
+    }
+
+    /// Names of all embedded shader files.
+    public static var names: [String] { EmbeddedShaders.sources.keys.sorted() }
+}
+
+/// A program object. Release it with `destroy()` while its context is current.
+public final class ShaderProgram {
+    public private(set) var id: GLuint
+    public let files: [String]
+
+    /// Compiles `vertex` and `fragment` (file names in Shaders/) and links them.
+    public init(vertex: String, fragment: String) throws(RenderError) {
+        files = [vertex, fragment]
+        let vs = try ShaderProgram.compile(file: vertex, stage: GL.vertexShader)
+        let fs: GLuint
+        do {
+            fs = try ShaderProgram.compile(file: fragment, stage: GL.fragmentShader)
+        } catch {
+            epoxy_glDeleteShader(vs)
+            throw error
+        }
+        let program = epoxy_glCreateProgram()
+        epoxy_glAttachShader(program, vs)
+        epoxy_glAttachShader(program, fs)
+        epoxy_glLinkProgram(program)
+        epoxy_glDeleteShader(vs)
+        epoxy_glDeleteShader(fs)
+        var status: GLint = 0
+        epoxy_glGetProgramiv(program, GL.linkStatus, &status)
+        guard status != 0 else {
+            let log = ShaderProgram.log(program, length: epoxy_glGetProgramiv, text: epoxy_glGetProgramInfoLog)
+            epoxy_glDeleteProgram(program)
+            throw .link(files: files, log: log)
+        }
+        id = program
+    }
+
+    /// The location of uniform `name` (−1 if the program does not use it).
+    public func uniform(_ name: String) -> GLint {
+        epoxy_glGetUniformLocation(id, name)
+    }
+
+    public func use() { epoxy_glUseProgram(id) }
+
+    public func destroy() {
+        if id != 0 { epoxy_glDeleteProgram(id) }
+        id = 0
+    }
+
+    /// Compiles one stage from source text; `file` names it in errors.
+    static func compile(file: String, stage: GLenum, source: String? = nil) throws(RenderError) -> GLuint {
+        let text: String
+        if let source { text = source } else { text = try ShaderLibrary.source(named: file) }
+        let shader = epoxy_glCreateShader(stage)
+        text.withCString { pointer in
+            var p: UnsafePointer<GLchar>? = pointer
+            epoxy_glShaderSource(shader, 1, &p, nil)
+        }
+        epoxy_glCompileShader(shader)
+        var status: GLint = 0
+        epoxy_glGetShaderiv(shader, GL.compileStatus, &status)
+        guard status != 0 else {
+            let log = ShaderProgram.log(shader, length: epoxy_glGetShaderiv, text: epoxy_glGetShaderInfoLog)
+            epoxy_glDeleteShader(shader)
+            throw .compile(file: file, log: log)
+        }
+        return shader
+    }
+
+    private static func log(
+        _ object: GLuint,
+        length: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+        text: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
+    ) -> String {
+        var size: GLint = 0
+        length(object, GL.infoLogLength, &size)
+        guard size > 1 else { return "(the driver gave no log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(size))
+        text(object, size, nil, &buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
