@@ -45,16 +45,33 @@ public struct CubicBezier: Hashable, Sendable {
         return n >= Double(limit) ? limit : Int(n)
     }
 
+    /// Calls `body` with the flattened polyline's points after p0: B(i/n) for i = 1…n, with
+    /// n = `flatteningSteps(tolerance:limit:)`, the last one exactly p3.
+    @inlinable public func forEachFlattenedPoint(tolerance: Double, limit: Int, _ body: (Vec2) -> Void) {
+        let n = flatteningSteps(tolerance: tolerance, limit: limit)
+        let step = 1.0 / Double(n)
+        for i in 1..<n { body(point(at: Double(i) * step)) }
+        body(p3)
+    }
+
+    /// The flattened polyline, p0 first (for tests and tools; the mesh builder streams points).
+    public func flattened(tolerance: Double, limit: Int = 1024) -> [Vec2] {
+        var points = [p0]
+        forEachFlattenedPoint(tolerance: tolerance, limit: limit) { points.append($0) }
+        return points
+    }
+
     /// ∫ y dx along the segment (exact: the integrand is a polynomial of degree 5, which
     /// three-point Gauss–Legendre quadrature integrates exactly).
     @inlinable public func integralYdX() -> Double {
-        let nodes = (0.5 - 0.5 * Double._sqrtPoint6, 0.5, 0.5 + 0.5 * Double._sqrtPoint6)
-        let weights = (5.0 / 18.0, 8.0 / 18.0, 5.0 / 18.0)
-        var sum = 0.0
-        sum += weights.0 * point(at: nodes.0).y * derivative(at: nodes.0).x
-        sum += weights.1 * point(at: nodes.1).y * derivative(at: nodes.1).x
-        sum += weights.2 * point(at: nodes.2).y * derivative(at: nodes.2).x
-        return sum
+        integralYdX(from: 0, to: 1)
+    }
+
+    /// ∫ y dx over the parameter interval [t0, t1] (exact, as above).
+    @inlinable public func integralYdX(from t0: Double, to t1: Double) -> Double {
+        let h = t1 - t0, mid = 0.5 * (t0 + t1), offset = 0.5 * h * Double._sqrtPoint6
+        func f(_ t: Double) -> Double { point(at: t).y * derivative(at: t).x }
+        return h * (5.0 / 18.0 * f(mid - offset) + 8.0 / 18.0 * f(mid) + 5.0 / 18.0 * f(mid + offset))
     }
 }
 

@@ -12,6 +12,9 @@ public struct MeshBuilder: Sendable {
     public static let maximumSteps = 1024
 
     private var side: [Vec2] = []
+    /// The curve parameter of each side point: segment index + t.
+    private var sideParameter: [Double] = []
+    private var pendingDeficit = 0.0
     private var inner: [Vec2] = []
     private var outer: [Vec2] = []
 
@@ -20,6 +23,7 @@ public struct MeshBuilder: Sendable {
 
     public init() {
         side.reserveCapacity(256)
+        sideParameter.reserveCapacity(256)
         inner.reserveCapacity(256)
         outer.reserveCapacity(256)
     }
@@ -61,9 +65,11 @@ public struct MeshBuilder: Sendable {
             max(abs(bridge.origin.x), abs(bridge.origin.y)) + bridge.length < MeshBuilder.coordinateLimit
         else { return }
         side.removeAll(keepingCapacity: true)
-        flatten(bridge.side.0, tolerance: tolerance, includeStart: true)
-        if let second = bridge.side.1 { flatten(second, tolerance: tolerance, includeStart: false) }
+        sideParameter.removeAll(keepingCapacity: true)
+        flatten(bridge.side.0, segment: 0, tolerance: tolerance)
+        if let second = bridge.side.1 { flatten(second, segment: 1, tolerance: tolerance) }
         guard side.count >= 2, side.allSatisfy({ $0.isFinite }) else { return }
+        balanceArea(bridge)
         let packed = color.packed
         if feather <= 0 {
             appendStrip(side, bridge: bridge, color: packed)
@@ -75,20 +81,79 @@ public struct MeshBuilder: Sendable {
         appendFringe(bridge: bridge, color: packed)
     }
 
-    /// Appends the points B(i/n), i = 1…n (and B(0) if asked), keeping s strictly increasing.
-    private mutating func flatten(_ curve: CubicBezier, tolerance: Double, includeStart: Bool) {
+    /// Appends the flattened curve (p0 too for the first segment), keeping s strictly increasing.
+    private mutating func flatten(_ curve: CubicBezier, segment: Int, tolerance: Double) {
+        if segment == 0 {
+            side.append(curve.p0)
+            sideParameter.append(0)
+        }
         let n = curve.flatteningSteps(tolerance: tolerance, limit: MeshBuilder.maximumSteps)
-        if includeStart { side.append(curve.p0) }
-        let step = 1.0 / Double(n)
         for i in 1...n {
-            let p = i == n ? curve.p3 : curve.point(at: Double(i) * step)
+            let t = Double(i) / Double(n)
+            let p = i == n ? curve.p3 : curve.point(at: t)
             if let last = side.last, p.x <= last.x {
                 // A vertical run: keep the later point, so the side still ends where the curve does.
-                if i == n, side.count > 1 { side[side.count - 1] = p }
+                if i == n, side.count > 1 {
+                    side[side.count - 1] = p
+                    sideParameter[side.count - 1] = Double(segment) + t
+                }
                 continue
             }
             side.append(p)
+            sideParameter.append(Double(segment) + t)
         }
+    }
+
+    /// Moves the side's points across the axis so that the polygon encloses the exact area.
+    /// Chords of a curving side all lie on one side of it, so points left on the curve would
+    /// lose (or gain) area systematically. Each point first moves by the mean of the adjacent
+    /// chords' area deficits per unit length (about ⅔ of their sagitta, which leaves the polyline
+    /// nearer the curve than before); what that leaves over, where neighbouring chords differ,
+    /// is then spread evenly over the points that can move (w stays ≥ 0).
+    private mutating func balanceArea(_ bridge: Bridge) {
+        let n = side.count - 1
+        guard n >= 1 else { return }
+        var previous = 0.0
+        var exact = 0.0
+        for i in 0...n {
+            var deficit = previous
+            if i < n {
+                let a = side[i], b = side[i + 1]
+                let area = integral(bridge, from: sideParameter[i], to: sideParameter[i + 1])
+                exact += area
+                let perLength = (area - 0.5 * (a.y + b.y) * (b.x - a.x)) / (b.x - a.x)
+                deficit = i == 0 ? perLength : 0.5 * (previous + perLength)
+                previous = perLength
+            }
+            // The original neighbours are used for the next chord: move this point after it.
+            if i > 0 { side[i - 1].y = max(0, side[i - 1].y + pendingDeficit) }
+            pendingDeficit = deficit
+        }
+        side[n].y = max(0, side[n].y + pendingDeficit)
+        for _ in 0..<2 {
+            var polygon = 0.0, movable = 0.0
+            for i in 0..<n {
+                let a = side[i], b = side[i + 1], ds = b.x - a.x
+                polygon += 0.5 * (a.y + b.y) * ds
+            }
+            let residual = exact - polygon
+            for i in 0...n where residual > 0 || side[i].y > 0 {
+                movable += 0.5 * ((i > 0 ? side[i].x - side[i - 1].x : 0) + (i < n ? side[i + 1].x - side[i].x : 0))
+            }
+            guard movable > 0, residual != 0 else { return }
+            let shift = residual / movable
+            for i in 0...n where residual > 0 || side[i].y > 0 {
+                side[i].y = max(0, side[i].y + shift)
+            }
+        }
+    }
+
+    /// ∫ w ds along the side between two curve parameters (segment index + t).
+    private func integral(_ bridge: Bridge, from a: Double, to b: Double) -> Double {
+        guard let second = bridge.side.1 else { return bridge.side.0.integralYdX(from: a, to: b) }
+        if b <= 1 { return bridge.side.0.integralYdX(from: a, to: b) }
+        if a >= 1 { return second.integralYdX(from: a - 1, to: b - 1) }
+        return bridge.side.0.integralYdX(from: a, to: 1) + second.integralYdX(from: 0, to: b - 1)
     }
 
     /// Fills `inner` and `outer` with the side moved by ∓`half` along its normals.
