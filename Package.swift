@@ -39,7 +39,6 @@ let package = Package(
             dependencies: ["Geometry", "Motion", "Render", "Imaging", "Platform", "CAllocCounter"]
         ),
         .executableTarget(name: "sticky", dependencies: ["App"]),
-        .executableTarget(name: "dbg", dependencies: ["Geometry"]),
 
         // Build-time embedding of Shaders/*.glsl into the binary, so an installed `sticky` needs no files.
         .executableTarget(name: "shader-embed"),

@@ -1,1 +1,196 @@
+// The command line as a user meets it: the real `sticky` binary, its exit codes and messages.
+
+import Foundation
 import Testing
+
+/// Runs the built `sticky` (beside the test bundle) and captures what it says.
+struct Sticky {
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["STICKY_BIN"] { return URL(fileURLWithPath: path) }
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("sticky")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sticky")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sticky-cli-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite struct CLITests {
+    /// Each bad value: exit 2, one line on stderr that starts with "sticky:" and names the option.
+    @Test(arguments: [
+        (["--size", "800by600"], "--size expects WxH with positive integers, got '800by600'"),
+        (["--size", "0x600"], "--size"),
+        (["--size", "-5x10"], "--size"),
+        (["--size"], "got nothing"),
+        (["--scale", "0"], "--scale"),
+        (["--scale", "nan"], "--scale"),
+        (["--mode", "fancy"], "--mode"),
+        (["--mode", "metaball"], "not available yet"),
+        (["--scene", "chain"], "not available yet"),
+        (["--style", "wiggly"], "--style expects one of quad, cubic, tangent"),
+        (["--max-distance", "-3"], "--max-distance expects a number from 1 to 10000"),
+        (["--max-distance", "abc"], "--max-distance"),
+        (["--shrink", "0"], "--shrink"),
+        (["--color", "red"], "--color expects a colour #RRGGBB"),
+        (["--background", "#12345"], "--background"),
+        (["--anchor", "1;2"], "--anchor expects X,Y"),
+        (["--drag", "1,inf"], "--drag"),
+        (["--radius", "0"], "--radius"),
+        (["--set", "bogus=1"], "unknown parameter 'bogus'"),
+        (["--set", "maxDistance"], "--set expects NAME=VALUE"),
+        (["--set", "shrink=-1"], "--set shrink expects"),
+        (["--kernel", "wyvill"], "not available yet"),
+        (["--text", "99+"], "not available yet"),
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["stray"], "positional"),
+        (["--size", "9000x10", "--scale", "2"], "at most 16384"),
+    ])
+    func badValuesAreUsageErrors(arguments: [String], message: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a.png").path
+        let result = try Sticky.run(["render", "--out", out] + arguments)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("sticky: "), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func renderNeedsOut() throws {
+        let result = try Sticky.run(["render"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "sticky: render needs --out FILE.png\n")
+    }
+
+    @Test func unknownCommandIsAUsageError() throws {
+        let result = try Sticky.run(["paint"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("sticky: unknown command 'paint'"))
+    }
+
+    /// Could not do it: exit 1, one line, no file left behind.
+    @Test(arguments: ["/proc/sticky-test.png", "/nonexistent-folder/a.png", "FILE_AS_FOLDER/a.png"])
+    func unwritableOutIsAFailureAndLeavesNoFile(target: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("not a folder".utf8).write(to: blocker)
+        let path = target.replacingOccurrences(of: "FILE_AS_FOLDER", with: blocker.path)
+        let result = try Sticky.run(["render", "--out", path])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("sticky: cannot write '\(path)'"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(leftovers == ["blocker"])
+    }
+
+    @Test func renderWritesAPNGOfTheScaledSize() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a.png")
+        let result = try Sticky.run(["render", "--style", "quad", "--anchor", "200,150", "--drag", "240,170", "--radius", "20",
+                                     "--size", "400x300", "--scale", "2", "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        let data = try Data(contentsOf: out)
+        #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // IHDR width and height, big-endian.
+        let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 800 && height == 600)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(leftovers == ["a.png"])
+    }
+
+    /// --set wins over --params; flags and --set apply in order; unknown fields warn.
+    @Test func paramsFileAndSet() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let params = folder.appendingPathComponent("p.json")
+        try Data(#"{"maxDistance": 30, "style": "tangent", "wobble": 2}"#.utf8).write(to: params)
+        // d = 50 > 30: only the badge, so the point between the circles is background...
+        let a = folder.appendingPathComponent("a.png").path
+        var result = try Sticky.run(["render", "--params", params.path, "--anchor", "100,100", "--drag", "150,100", "--out", a])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning") && result.stderr.contains("'wobble'"), "\(result.stderr)")
+        // ...and with --set maxDistance=60 the bridge is back.
+        let b = folder.appendingPathComponent("b.png").path
+        result = try Sticky.run(["render", "--params", params.path, "--set", "maxDistance=60", "--anchor", "100,100", "--drag", "150,100", "--out", b])
+        #expect(result.status == 0)
+        let pa = try Data(contentsOf: URL(fileURLWithPath: a)), pb = try Data(contentsOf: URL(fileURLWithPath: b))
+        #expect(pa != pb)
+    }
+
+    @Test(arguments: [
+        (#"[1, 2]"#, "expects a JSON object"),
+        (#"{"maxDistance": "far"}"#, "field 'maxDistance' expects a number from 1 to 10000 (px), got the string 'far'"),
+        (#"{"maxDistance": 0}"#, "field 'maxDistance' expects"),
+        (#"{"style": true}"#, "field 'style' expects one of quad, cubic, tangent, got the boolean true"),
+        (#"{"maxDistance": "#, "not valid JSON"),
+    ])
+    func badParamsFilesNameTheFileAndField(json: String, message: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let params = folder.appendingPathComponent("p.json")
+        try Data(json.utf8).write(to: params)
+        let result = try Sticky.run(["render", "--params", params.path, "--out", folder.appendingPathComponent("a.png").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("sticky: \(params.path)"), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func helpAndVersion() throws {
+        let version = try Sticky.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("sticky "))
+        for arguments in [["--help"], ["render", "--help"], ["bench", "--help"]] {
+            let help = try Sticky.run(arguments)
+            #expect(help.status == 0 && help.stdout.contains("usage"), "\(arguments)")
+        }
+        let help = try Sticky.run(["render", "--help"])
+        for flag in ["--out", "--anchor", "--drag", "--radius", "--size", "--scale", "--max-distance", "--shrink", "--style"] {
+            #expect(help.stdout.contains(flag), "render --help lacks \(flag)")
+        }
+    }
+
+    /// Without a window yet, `sticky` draws the demo picture and says where.
+    @Test func plainStickyWritesTheDemoPicture() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Sticky.run([], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("sticky-demo.png"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sticky-demo.png").path))
+    }
+}

@@ -1,1 +1,167 @@
+// Headless renders compared with an independent supersampled reference of the exact shapes.
+
+import Foundation
 import Testing
+@testable import App
+@testable import Geometry
+import Imaging
+@testable import Motion
+@testable import Render
+
+/// Every test makes its own context on its own thread; serialized to keep llvmpipe's threads
+/// from competing and the figures readable.
+@Suite(.serialized) struct RenderTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var style: BridgeStyle
+        var anchor: Vec2, drag: Vec2, radius: Double, scale: Double
+        var testDescription: String { "\(style) \(anchor)→\(drag) R\(radius) ×\(scale)" }
+    }
+
+    static let cases: [Case] = [
+        Case(style: .quad, anchor: Vec2(200, 150), drag: Vec2(240, 170), radius: 20, scale: 1),
+        Case(style: .quad, anchor: Vec2(100, 80), drag: Vec2(70, 120), radius: 25, scale: 2),
+        Case(style: .tangent, anchor: Vec2(200, 150), drag: Vec2(240, 170), radius: 20, scale: 1),
+        Case(style: .tangent, anchor: Vec2(150, 150), drag: Vec2(160, 150), radius: 30, scale: 1.5),
+        Case(style: .cubic, anchor: Vec2(200, 150), drag: Vec2(160, 120), radius: 20, scale: 1),
+        Case(style: .cubic, anchor: Vec2(120, 100), drag: Vec2(170, 100), radius: 12, scale: 3),
+    ]
+
+    /// Is the scene point p inside the union of the home circle, the badge and the exact bridge?
+    /// The bridge test is independent of the tessellation: quad uses the seeds' points A…P
+    /// directly; the others the side curves, solving s(t) = s by bisection.
+    static func inside(_ p: Vec2, pose: BadgePose, bridge: Bridge?, quad: QuadConstruction?) -> Bool {
+        if p.distance(to: pose.center) <= pose.radius { return true }
+        guard pose.attached else { return false }
+        if p.distance(to: pose.home) <= pose.homeRadius { return true }
+        if let quad {
+            // Region between B→C (control P) and A→D (control O), within the axis interval.
+            let u = (pose.center - pose.home) / pose.distance
+            let s = (p - pose.home).dot(u)
+            guard s >= 0, s <= pose.distance else { return false }
+            let t = s / pose.distance  // s is linear in t for these quadratics
+            func quadratic(_ a: Vec2, _ c: Vec2, _ b: Vec2) -> Vec2 { a * ((1 - t) * (1 - t)) + c * (2 * t * (1 - t)) + b * (t * t) }
+            let upper = quadratic(quad.a, quad.o, quad.d), lower = quadratic(quad.b, quad.p, quad.c)
+            return (upper - p).dot(lower - p) <= 0
+        }
+        guard let bridge else { return false }
+        let local = (p - bridge.origin)
+        let s = local.dot(bridge.axis), w = abs(local.dot(bridge.axis.perpendicular))
+        for segment in [bridge.side.0, bridge.side.1].compactMap({ $0 }) where s >= segment.p0.x && s <= segment.p3.x {
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<50 {
+                let mid = 0.5 * (lo + hi)
+                if segment.point(at: mid).x < s { lo = mid } else { hi = mid }
+            }
+            return w <= segment.point(at: lo).y
+        }
+        return false
+    }
+
+    /// Coverage of each pixel by 8×8 samples.
+    static func reference(width: Int, height: Int, scale: Double, pose: BadgePose, parameters: Parameters) -> [Double] {
+        let bridge = Bridge(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
+                            parameters: parameters.bridge, maxDistance: parameters.badge.maxDistance)
+        let quad = parameters.bridge.style == .quad
+            ? QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius) : nil
+        var out = [Double](repeating: 0, count: width * height)
+        let n = 8
+        // Only pixels near the shapes can be covered.
+        let reach = pose.radius + 2
+        let lo = Vec2(min(pose.home.x, pose.center.x) - reach, min(pose.home.y, pose.center.y) - reach) * scale
+        let hi = Vec2(max(pose.home.x, pose.center.x) + reach, max(pose.home.y, pose.center.y) + reach) * scale
+        for y in max(0, Int(lo.y))..<min(height, Int(hi.y) + 1) {
+            for x in max(0, Int(lo.x))..<min(width, Int(hi.x) + 1) {
+                var hits = 0
+                for j in 0..<n {
+                    for i in 0..<n {
+                        let p = Vec2((Double(x) + (Double(i) + 0.5) / Double(n)) / scale, (Double(y) + (Double(j) + 0.5) / Double(n)) / scale)
+                        if inside(p, pose: pose, bridge: bridge, quad: quad) { hits += 1 }
+                    }
+                }
+                out[y * width + x] = Double(hits) / Double(n * n)
+            }
+        }
+        return out
+    }
+
+    /// Coverage read back from a red-on-white picture: 1 − green.
+    static func coverage(of image: Image) -> [Double] {
+        (0..<(image.width * image.height)).map { 1 - Double(image.pixels[4 * $0 + 1]) / 255 }
+    }
+
+    @Test(arguments: cases)
+    func pictureMatchesTheExactShape(_ c: Case) throws {
+        var options = CommonOptions()
+        options.width = 320
+        options.height = 240
+        options.scale = c.scale
+        options.parameters.bridge.style = c.style
+        let pose = BadgePose(home: c.anchor, center: c.drag, radius: c.radius, parameters: options.parameters.badge)
+        #expect(pose.attached)
+        let rendered = try RenderCommand.draw([pose], options: options)
+        // Through the PNG file, as a user gets it.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sticky-render-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try PNG.write(rendered, to: path)
+        let image = try PNG.read(from: path)
+        #expect(image == rendered)
+        let (w, h) = options.pixelSize
+        #expect(image.width == w && image.height == h)
+
+        let got = RenderTests.coverage(of: image)
+        let want = RenderTests.reference(width: w, height: h, scale: c.scale, pose: pose, parameters: options.parameters)
+        var intersection = 0.0, union = 0.0
+        for i in got.indices {
+            intersection += min(got[i], want[i])
+            union += max(got[i], want[i])
+        }
+        let iou = intersection / union
+        #expect(iou >= 0.99, "IoU \(iou)")
+
+        // Anti-aliasing: where the reference is partly covered, so is the picture.
+        var edge = 0, soft = 0
+        for i in got.indices where want[i] > 0.2 && want[i] < 0.8 {
+            edge += 1
+            if got[i] > 0.05 && got[i] < 0.95 { soft += 1 }
+        }
+        #expect(edge > 50)
+        #expect(Double(soft) >= 0.9 * Double(edge), "\(soft) of \(edge) edge pixels are partly covered")
+        // The picture is opaque and only red over white.
+        #expect(stride(from: 0, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 && image.pixels[$0 + 3] == 255 })
+    }
+
+    @Test func pastTheBreakOnlyTheBadgeIsDrawn() throws {
+        var options = CommonOptions()
+        options.width = 200
+        options.height = 200
+        let pose = BadgePose(home: Vec2(60, 100), center: Vec2(130, 100), radius: 20, parameters: options.parameters.badge)
+        #expect(!pose.attached)
+        let image = try RenderCommand.draw([pose], options: options)
+        #expect(image.pixel(x: 60, y: 100).g == 255)  // home: background
+        #expect(image.pixel(x: 95, y: 100).g == 255)  // between: background
+        #expect(image.pixel(x: 130, y: 100).g == 0)  // badge: red
+    }
+
+    @Test func brokenShaderReportsTheFileAndTheDriverLog() throws {
+        let headless = try HeadlessRenderer(pixelWidth: 4, pixelHeight: 4)
+        defer { headless.destroy() }
+        #expect {
+            _ = try ShaderProgram.compile(file: "broken.frag", stage: GL.fragmentShader, source: "#version 330 core\nvoid main() { oops; }\n")
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("broken.frag") && text.contains("oops") && !text.contains("\n")
+        }
+    }
+
+    @Test func embeddedShadersAreTheFilesInShaders() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Shaders").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".vert") || $0.hasSuffix(".frag") }
+        #expect(Set(files) == Set(ShaderLibrary.names))
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(try ShaderLibrary.source(named: file) == text)
+            #expect(text.hasPrefix("//"), "\(file) opens with a comment naming its inputs and uniforms")
+            #expect(text.contains("#version 330 core"))
+        }
+    }
+}
