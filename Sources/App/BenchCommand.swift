@@ -1,4 +1,165 @@
+// `sticky bench`: the hot paths measured, one result a line (medians; compare within one run).
+
+import CAllocCounter
+import Foundation
+import Geometry
+import Motion
+import Render
+
 enum BenchCommand {
-    static let help = "usage: sticky bench [--json]"
-    static func run(_ words: [String]) throws(CLIError) {}
+    static let help = """
+        usage: sticky bench [--json] [--frames N] [OPTIONS]
+
+        Measures, in this process (build with `swift build -c release` first):
+          tessellate.STYLE   µs to build one held badge's mesh (home circle, bridge, badge),
+                             median of 31 batches of 2000
+          triangles.STYLE    triangles in that mesh
+          allocs.geometry    heap allocations per frame in steady state, building the mesh
+          allocs.frame       the same for a whole frame: mesh, upload, draw, glFinish (GL driver included)
+          allocs.clear       the same for a bare clear + glFinish (the GL driver alone)
+          frame.clear        ms for a bare clear of the --size target and glFinish (the floor)
+          frame.bezier       ms for a whole bezier frame of the same target, glFinish included
+          frame.ratio        frame.bezier / frame.clear
+        Defaults to --size 1920x1080. One result a line: NAME VALUE UNIT; --json: one JSON object a line.
+
+          --json                    JSON Lines instead of text
+          --frames N                frames timed for each frame figure (200)
+        \(CommonOptions.help)
+        """
+
+    struct Result {
+        var name: String
+        var value: Double
+        var unit: String
+        var detail: String
+    }
+
+    static func run(_ words: [String]) throws(CLIError) {
+        var common = CommonOptions()
+        common.width = 1920
+        common.height = 1080
+        var json = false
+        var frames = 200
+        var arguments = Arguments(words)
+        while let token = arguments.next() {
+            switch token {
+            case .word(let word): throw .usage("bench takes no positional argument, got '\(word)'")
+            case .option(let option, let inline):
+                if try common.accept(option, inline: inline, from: &arguments) { continue }
+                switch option {
+                case "--json": json = true
+                case "--frames":
+                    frames = Int(try Parse.number(
+                        arguments.value(of: option, inline: inline, expects: "a count"), option: option,
+                        range: 1...100_000, what: "a whole number of frames from 1 to 100000"))
+                default: throw .usage("bench: unknown option '\(option)' (see sticky bench --help)")
+                }
+            }
+        }
+        try common.finish()
+        let emit = { (r: Result) in
+            if json {
+                let detail = r.detail.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                CommandLine.say(#"{"name":"\#(r.name)","value":\#(format(r.value)),"unit":"\#(r.unit)","detail":"\#(detail)"}"#)
+            } else {
+                CommandLine.say("\(r.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(format(r.value)) \(r.unit)    (\(r.detail))")
+            }
+        }
+        #if DEBUG
+            CommandLine.warn("this is a debug build: figures are not representative (swift build -c release)")
+        #endif
+
+        let canvas = Vec2(Double(common.width), Double(common.height))
+        let home = canvas / 2
+        // A typical held badge: 45 px away at an angle, attached.
+        let pose = BadgePose(home: home, center: home + Vec2(36, 27), radius: 20, parameters: common.parameters.badge)
+        for style in BridgeStyle.allCases {
+            var parameters = common.parameters
+            parameters.bridge.style = style
+            let (us, triangles) = timeTessellation(pose, parameters: parameters, scale: common.scale)
+            emit(Result(name: "tessellate.\(style)", value: us, unit: "us", detail: "per badge, median of 31 × 2000"))
+            emit(Result(name: "triangles.\(style)", value: Double(triangles), unit: "triangles", detail: "one held badge with its bridge"))
+        }
+
+        var painter = BadgePainter()
+        let poses = [pose]
+        let counting = sticky_alloc_counter_active() != 0
+        for _ in 0..<10 { painter.paint(poses, parameters: common.parameters, scale: common.scale) }
+        let before = sticky_alloc_count()
+        for _ in 0..<1000 { painter.paint(poses, parameters: common.parameters, scale: common.scale) }
+        let geometryAllocations = Double(sticky_alloc_count() - before) / 1000
+        emit(Result(name: "allocs.geometry", value: counting ? geometryAllocations : .nan, unit: "allocs/frame",
+                    detail: counting ? "mean over 1000 frames after 10 warm-up" : "counter not active"))
+
+        let (w, h) = common.pixelSize
+        let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
+        defer { headless.destroy() }
+        let background = common.parameters.background
+        func frame(_ mesh: Mesh) -> Frame {
+            Frame(width: canvas.x, height: canvas.y, scale: common.scale, background: background, mesh: mesh)
+        }
+        let empty = Mesh()
+        // Warm up: shader compilation, buffer growth, the driver's caches.
+        for _ in 0..<20 {
+            painter.paint(poses, parameters: common.parameters, scale: common.scale)
+            headless.renderer.draw(frame(painter.mesh), into: headless.target)
+            headless.renderer.draw(frame(empty), into: headless.target)
+            GL.finish()
+        }
+        var clear: [Double] = [], full: [Double] = []
+        clear.reserveCapacity(frames)
+        full.reserveCapacity(frames)
+        var frameAllocations: UInt64 = 0, clearAllocations: UInt64 = 0
+        for _ in 0..<frames {
+            // Interleaved, so that both see the same machine load.
+            let clearBefore = sticky_alloc_count()
+            var start = DispatchTime.now().uptimeNanoseconds
+            headless.renderer.draw(frame(empty), into: headless.target)
+            GL.finish()
+            clear.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            clearAllocations += sticky_alloc_count() - clearBefore
+
+            let allocationsBefore = sticky_alloc_count()
+            start = DispatchTime.now().uptimeNanoseconds
+            painter.paint(poses, parameters: common.parameters, scale: common.scale)
+            headless.renderer.draw(frame(painter.mesh), into: headless.target)
+            GL.finish()
+            full.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            frameAllocations += sticky_alloc_count() - allocationsBefore
+        }
+        if let code = GL.error() { throw .failure("\(RenderError.gl(code: code, stage: "the benchmark frames"))") }
+        emit(Result(name: "allocs.frame", value: counting ? Double(frameAllocations) / Double(frames) : .nan, unit: "allocs/frame",
+                    detail: "mesh + upload + draw + glFinish, GL driver included, mean of \(frames)"))
+        emit(Result(name: "allocs.clear", value: counting ? Double(clearAllocations) / Double(frames) : .nan, unit: "allocs/frame",
+                    detail: "a bare clear + glFinish: what the GL driver allocates by itself"))
+        let clearMedian = median(clear), fullMedian = median(full)
+        emit(Result(name: "frame.clear", value: clearMedian, unit: "ms", detail: "\(w)x\(h) clear + glFinish, median of \(frames), \(GL.renderer)"))
+        emit(Result(name: "frame.bezier", value: fullMedian, unit: "ms", detail: "\(w)x\(h) one held badge, median of \(frames)"))
+        emit(Result(name: "frame.ratio", value: fullMedian / clearMedian, unit: "x", detail: "frame.bezier / frame.clear; target ≤ 1.5"))
+    }
+
+    /// Median µs per badge over 31 batches of 2000 meshes, and the mesh's triangle count.
+    static func timeTessellation(_ pose: BadgePose, parameters: Parameters, scale: Double) -> (Double, Int) {
+        var painter = BadgePainter()
+        let poses = [pose]
+        let batch = 2000
+        var samples: [Double] = []
+        for _ in 0..<31 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<batch { painter.paint(poses, parameters: parameters, scale: scale) }
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(batch))
+        }
+        return (median(samples), painter.mesh.triangleCount)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
+        return String(format: "%.3f", value)
+    }
 }

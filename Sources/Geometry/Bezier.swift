@@ -75,6 +75,43 @@ public struct CubicBezier: Hashable, Sendable {
     }
 }
 
+/// A cubic in power form, for cheap repeated evaluation: B(t) = ((a t + b) t + c) t + d, and the
+/// antiderivative F(t) = ∫₀ᵗ y dx, a polynomial of degree 6, so that ∫ y dx over any parameter
+/// interval costs two Horner evaluations.
+public struct CubicPolynomial: Sendable {
+    public let a, b, c, d: Vec2
+    /// Coefficients of F, lowest degree first (F(0) = 0).
+    public let area: (Double, Double, Double, Double, Double, Double, Double)
+
+    public init(_ curve: CubicBezier) {
+        let p0 = curve.p0, p1 = curve.p1, p2 = curve.p2, p3 = curve.p3
+        a = p3 - p0 + 3 * (p1 - p2)
+        b = 3 * (p0 - 2 * p1 + p2)
+        c = 3 * (p1 - p0)
+        d = p0
+        // y(t) = ay t³ + by t² + cy t + dy;  x′(t) = 3ax t² + 2bx t + cx.
+        let y = (d.y, c.y, b.y, a.y)
+        let dx = (c.x, 2 * b.x, 3 * a.x)
+        let k0 = y.0 * dx.0
+        let k1 = y.0 * dx.1 + y.1 * dx.0
+        let k2 = y.0 * dx.2 + y.1 * dx.1 + y.2 * dx.0
+        let k3 = y.1 * dx.2 + y.2 * dx.1 + y.3 * dx.0
+        let k4 = y.2 * dx.2 + y.3 * dx.1
+        let k5 = y.3 * dx.2
+        area = (0, k0, k1 / 2, k2 / 3, k3 / 4, k4 / 5, k5 / 6)
+    }
+
+    @inlinable public func point(at t: Double) -> Vec2 {
+        Vec2(((a.x * t + b.x) * t + c.x) * t + d.x, ((a.y * t + b.y) * t + c.y) * t + d.y)
+    }
+
+    /// ∫₀ᵗ y dx.
+    @inlinable public func integralYdX(to t: Double) -> Double {
+        let k = area
+        return ((((((k.6 * t + k.5) * t + k.4) * t + k.3) * t + k.2) * t + k.1) * t + k.0)
+    }
+}
+
 extension Double {
     /// √0.6, the Gauss–Legendre node offset.
     @usableFromInline static let _sqrtPoint6 = 0.6.squareRoot()

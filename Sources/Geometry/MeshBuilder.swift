@@ -15,6 +15,11 @@ public struct MeshBuilder: Sendable {
     /// The curve parameter of each side point: segment index + t.
     private var sideParameter: [Double] = []
     private var pendingDeficit = 0.0
+    /// The side's segments in power form, for the flattening and the area integrals.
+    private var first = CubicPolynomial(.line(.zero, .zero))
+    private var second = CubicPolynomial(.line(.zero, .zero))
+    /// ∫ w ds over the whole first segment.
+    private var firstArea = 0.0
     private var inner: [Vec2] = []
     private var outer: [Vec2] = []
 
@@ -66,10 +71,13 @@ public struct MeshBuilder: Sendable {
         else { return }
         side.removeAll(keepingCapacity: true)
         sideParameter.removeAll(keepingCapacity: true)
+        first = CubicPolynomial(bridge.side.0)
+        firstArea = first.integralYdX(to: 1)
+        if let curve = bridge.side.1 { second = CubicPolynomial(curve) }
         flatten(bridge.side.0, segment: 0, tolerance: tolerance)
         if let second = bridge.side.1 { flatten(second, segment: 1, tolerance: tolerance) }
         guard side.count >= 2, side.allSatisfy({ $0.isFinite }) else { return }
-        balanceArea(bridge)
+        balanceArea()
         let packed = color.packed
         if feather <= 0 {
             appendStrip(side, bridge: bridge, color: packed)
@@ -90,7 +98,7 @@ public struct MeshBuilder: Sendable {
         let n = curve.flatteningSteps(tolerance: tolerance, limit: MeshBuilder.maximumSteps)
         for i in 1...n {
             let t = Double(i) / Double(n)
-            let p = i == n ? curve.p3 : curve.point(at: t)
+            let p = i == n ? curve.p3 : segment == 0 ? first.point(at: t) : second.point(at: t)
             if let last = side.last, p.x <= last.x {
                 // A vertical run: keep the later point, so the side still ends where the curve does.
                 if i == n, side.count > 1 {
@@ -110,7 +118,7 @@ public struct MeshBuilder: Sendable {
     /// chords' area deficits per unit length (about ⅔ of their sagitta, which leaves the polyline
     /// nearer the curve than before); what that leaves over, where neighbouring chords differ,
     /// is then spread evenly over the points that can move (w stays ≥ 0).
-    private mutating func balanceArea(_ bridge: Bridge) {
+    private mutating func balanceArea() {
         let n = side.count - 1
         guard n >= 1 else { return }
         var previous = 0.0
@@ -119,7 +127,7 @@ public struct MeshBuilder: Sendable {
             var deficit = previous
             if i < n {
                 let a = side[i], b = side[i + 1]
-                let area = integral(bridge, from: sideParameter[i], to: sideParameter[i + 1])
+                let area = integral(from: sideParameter[i], to: sideParameter[i + 1])
                 exact += area
                 let perLength = (area - 0.5 * (a.y + b.y) * (b.x - a.x)) / (b.x - a.x)
                 deficit = i == 0 ? perLength : 0.5 * (previous + perLength)
@@ -149,11 +157,15 @@ public struct MeshBuilder: Sendable {
     }
 
     /// ∫ w ds along the side between two curve parameters (segment index + t).
-    private func integral(_ bridge: Bridge, from a: Double, to b: Double) -> Double {
-        guard let second = bridge.side.1 else { return bridge.side.0.integralYdX(from: a, to: b) }
-        if b <= 1 { return bridge.side.0.integralYdX(from: a, to: b) }
-        if a >= 1 { return second.integralYdX(from: a - 1, to: b - 1) }
-        return bridge.side.0.integralYdX(from: a, to: 1) + second.integralYdX(from: 0, to: b - 1)
+    @inline(__always)
+    private func integral(from a: Double, to b: Double) -> Double {
+        primitive(b) - primitive(a)
+    }
+
+    /// ∫ w ds from the side's start to the curve parameter u (segment index + t).
+    @inline(__always)
+    private func primitive(_ u: Double) -> Double {
+        u <= 1 ? first.integralYdX(to: u) : firstArea + second.integralYdX(to: u - 1)
     }
 
     /// Fills `inner` and `outer` with the side moved by ∓`half` along its normals.
