@@ -72,7 +72,7 @@ enum BenchCommand {
         let canvas = Vec2(Double(common.width), Double(common.height))
         let home = canvas / 2
         // A typical held badge: 45 px away at an angle, attached.
-        let pose = BadgePose(home: home, center: home + Vec2(36, 27), radius: 20, parameters: common.parameters.badge)
+        let pose = BadgePose(home: home, center: home + Vec2(36, 27), radius: 20, parameters: common.parameters.motion.badge)
         for style in BridgeStyle.allCases {
             var parameters = common.parameters
             parameters.bridge.style = style

@@ -13,11 +13,13 @@ struct CommonOptions {
     var height = 600
     var scale = 1.0
     var scaleGiven = false
+    var sizeGiven = false
     var mode = Mode.bezier
     var scene = "badge"
     var parameters = Parameters()
     var warnings: [String] = []
     private var paramsFile: String?
+    private var preset: String?
     private var settings: [(parameter: Parameter?, text: String, source: String)] = []
 
     /// The largest side of a picture, in device pixels (llvmpipe's renderbuffer limit).
@@ -28,6 +30,7 @@ struct CommonOptions {
           --scale S                 device pixels per logical pixel (1)
           --mode M                  bezier (metaball, split, overlay: not available yet)
           --scene S                 badge (chain: not available yet)
+          --preset NAME             seed000 (the default values) or seed002; applied first
           --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
           --set NAME=VALUE          one parameter; repeatable; wins over --params
         """
@@ -35,7 +38,13 @@ struct CommonOptions {
     /// Help lines for the parameter flags, from the registry.
     static var parameterHelp: String {
         ParameterRegistry.all.map { p in
-            let left = "  --\(p.flag) \(p.name == "style" ? "S" : p.kind.isColor ? "#RRGGBB" : "V")"
+            let value = switch p.kind {
+            case .style: "S"
+            case .color: "#RRGGBB"
+            case .flag: "BOOL"
+            case .number: "V"
+            }
+            let left = "  --\(p.flag) \(value)"
             return left.padding(toLength: 30, withPad: " ", startingAt: 0) + p.summary
         }.joined(separator: "\n")
     }
@@ -45,6 +54,7 @@ struct CommonOptions {
         switch option {
         case "--size":
             (width, height) = try Parse.size(arguments.value(of: option, inline: inline, expects: "WxH"), option: option)
+            sizeGiven = true
         case "--scale":
             scale = try Parse.number(
                 arguments.value(of: option, inline: inline, expects: "a number"), option: option, range: 0.1...16,
@@ -66,6 +76,8 @@ struct CommonOptions {
             case "chain": throw .usage("--scene chain is not available yet: only badge so far")
             default: throw .usage("--scene expects badge or chain, got '\(text)'")
             }
+        case "--preset":
+            preset = try arguments.value(of: option, inline: inline, expects: "a preset name")
         case "--params":
             paramsFile = try arguments.value(of: option, inline: inline, expects: "a JSON file")
         case "--set":
@@ -87,6 +99,7 @@ struct CommonOptions {
 
     /// Applies the params file, then the flags and --set in the order given; checks the size.
     mutating func finish() throws(CLIError) {
+        if let preset { try ParameterRegistry.apply(preset: preset, to: &parameters) }
         if let paramsFile {
             warnings += try ParameterRegistry.load(file: paramsFile, into: &parameters)
         }
@@ -107,10 +120,6 @@ struct CommonOptions {
     var pixelSize: (Int, Int) {
         (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
-}
-
-extension Parameter.Kind {
-    var isColor: Bool { if case .color = self { true } else { false } }
 }
 
 extension Parameter {

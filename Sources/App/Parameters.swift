@@ -6,7 +6,7 @@ import Motion
 
 /// The values the registry names, with the seeds' defaults.
 public struct Parameters: Hashable, Sendable {
-    public var badge = BadgeParameters()
+    public var motion = MotionParameters()
     public var bridge = BridgeParameters()
     /// Largest distance between a flattened curve and the true one, in device pixels.
     public var flatness = 0.1
@@ -23,6 +23,7 @@ public struct Parameter: Sendable {
         case number(WritableKeyPath<Parameters, Double> & Sendable, range: ClosedRange<Double>, step: Double)
         case style
         case color(WritableKeyPath<Parameters, Color> & Sendable)
+        case flag(WritableKeyPath<Parameters, Bool> & Sendable)
     }
 
     public let name: String
@@ -47,6 +48,7 @@ public struct Parameter: Sendable {
                 + (unit.isEmpty ? "" : " (\(unit))")
         case .style: "one of " + BridgeStyle.allCases.map(\.rawValue).joined(separator: ", ")
         case .color: "a colour #RRGGBB"
+        case .flag: "true or false"
         }
     }
 
@@ -65,6 +67,12 @@ public struct Parameter: Sendable {
         case .color(let key):
             guard let color = Color(hex: text) else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
             parameters[keyPath: key] = color
+        case .flag(let key):
+            switch text.lowercased() {
+            case "true", "on", "yes", "1": parameters[keyPath: key] = true
+            case "false", "off", "no", "0": parameters[keyPath: key] = false
+            default: throw .usage("\(source) expects \(expectation), got '\(text)'")
+            }
         }
     }
 
@@ -74,6 +82,7 @@ public struct Parameter: Sendable {
         case .number(let key, _, _): Parameter.format(parameters[keyPath: key])
         case .style: parameters.bridge.style.rawValue
         case .color(let key): parameters[keyPath: key].hexString
+        case .flag(let key): parameters[keyPath: key] ? "true" : "false"
         }
     }
 
@@ -97,10 +106,22 @@ public enum ParameterRegistry {
     public static let all: [Parameter] = [
         Parameter(
             name: "maxDistance", unit: "px", summary: "distance between the centres past which the bridge breaks (seeds: 60)",
-            kind: .number(\.badge.maxDistance, range: 1...10_000, step: 1)),
+            kind: .number(\.motion.badge.maxDistance, range: 1...10_000, step: 1)),
         Parameter(
             name: "shrink", unit: "", summary: "home circle radius is R − d/shrink (seeds: 10)",
-            kind: .number(\.badge.shrink, range: 0.1...1_000, step: 0.5)),
+            kind: .number(\.motion.badge.shrink, range: 0.1...1_000, step: 0.5)),
+        Parameter(
+            name: "springDamping", unit: "", summary: "damping ratio of the spring back; < 1 overshoots (seed 000: 0.1, seed 002: 0.2)",
+            kind: .number(\.motion.springDamping, range: 0.01...5, step: 0.05)),
+        Parameter(
+            name: "springDuration", unit: "s", summary: "time the spring back takes (seed 000: 0.25, seed 002: 0.5)",
+            kind: .number(\.motion.springDuration, range: 0.01...10, step: 0.05)),
+        Parameter(
+            name: "explosionDuration", unit: "s", summary: "time the burst takes (seed 000: 1, seed 002: 0.25)",
+            kind: .number(\.motion.explosionDuration, range: 0.01...10, step: 0.05)),
+        Parameter(
+            name: "reattach", unit: "", summary: "a detached badge joins its home again when brought back (false)",
+            kind: .flag(\.motion.reattach)),
         Parameter(name: "style", unit: "", summary: "bridge construction: quad (seeds 000/001), cubic (seed 002), tangent (paper.js)", kind: .style),
         Parameter(
             name: "spread", unit: "", summary: "tangent style: spread of the tangent points, 0…1 (paper.js v: 0.5)",
@@ -120,10 +141,25 @@ public enum ParameterRegistry {
 
     /// Names in CLI.md and DESIGN.md whose features have not landed yet, with where they come from.
     static let upcoming: [String: String] = [
-        "springDamping": "the spring-back animation", "springDuration": "the spring-back animation",
-        "explosionDuration": "the explosion animation", "reattach": "the interactive drag",
         "kernel": "the metaball mode", "threshold": "the metaball mode", "blend": "the metaball mode",
     ]
+
+    /// Named sets of values: the seeds' timings, selectable with `--preset`.
+    public static let presets: [(name: String, summary: String, values: [String: String])] = [
+        ("seed000", "seeds 000/001: spring 0.25 s at damping 0.1, burst 1 s",
+         ["maxDistance": "60", "shrink": "10", "springDuration": "0.25", "springDamping": "0.1", "explosionDuration": "1", "style": "quad"]),
+        ("seed002", "seed 002: spring 0.5 s at damping 0.2, burst 0.25 s",
+         ["maxDistance": "60", "shrink": "10", "springDuration": "0.5", "springDamping": "0.2", "explosionDuration": "0.25", "style": "cubic"]),
+    ]
+
+    static func apply(preset name: String, to parameters: inout Parameters) throws(CLIError) {
+        guard let preset = presets.first(where: { $0.name == name }) else {
+            throw .usage("--preset expects one of \(presets.map(\.name).joined(separator: ", ")), got '\(name)'")
+        }
+        for (key, value) in preset.values.sorted(by: { $0.key < $1.key }) {
+            try named(key)!.set(value, in: &parameters, source: "--preset \(name)")
+        }
+    }
 
     public static func named(_ name: String) -> Parameter? { all.first { $0.name == name } }
     public static func flagged(_ flag: String) -> Parameter? { all.first { $0.flag == flag } }
@@ -176,6 +212,8 @@ public enum ParameterRegistry {
                 text = String(number)
             case (.style, .string(let string)), (.color, .string(let string)):
                 text = string
+            case (.flag, .bool(let flag)):
+                text = flag ? "true" : "false"
             case (_, let other):
                 throw .usage("\(path): field '\(name)' expects \(parameter.expectation), got \(other)")
             }

@@ -64,7 +64,7 @@ struct RenderRequest {
     var pose: BadgePose {
         let home = anchor.map { Vec2($0.0, $0.1) } ?? Vec2(Double(common.width) / 2, Double(common.height) / 2)
         let center = drag.map { Vec2($0.0, $0.1) } ?? home
-        return BadgePose(home: home, center: center, radius: radius, parameters: common.parameters.badge)
+        return BadgePose(home: home, center: center, radius: radius, parameters: common.parameters.motion.badge)
     }
 }
 

@@ -15,6 +15,7 @@ extension CommandLine {
         usage:
           sticky [OPTIONS]                        the interactive window (not built yet: writes a demo PNG)
           sticky render --out FILE.png [OPTIONS]  draw one still picture, headless
+          sticky replay SCRIPT [OPTIONS]          run an input script headless; dump states, write frames
           sticky bench [--json] [OPTIONS]         measure the hot paths (use a release build)
           sticky --help | --version               and `sticky COMMAND --help`
 
@@ -61,9 +62,10 @@ extension CommandLine {
             if wantsHelp { return say(BenchCommand.help) }
             try BenchCommand.run(rest)
         case "replay":
-            throw .usage("replay is not available yet: it comes with the interactive badge (see sticky --help)")
+            if wantsHelp { return say(ReplayCommand.help) }
+            try ReplayCommand.run(rest)
         case let word? where !word.hasPrefix("-"):
-            throw .usage("unknown command '\(word)' (expected render or bench; see sticky --help)")
+            throw .usage("unknown command '\(word)' (expected render, replay or bench; see sticky --help)")
         default:
             try runWindow(arguments)
         }
@@ -86,7 +88,7 @@ extension CommandLine {
         try options.finish()
         for warning in options.warnings { warn(warning) }
         let w = Double(options.width), h = Double(options.height)
-        let badge = options.parameters.badge
+        let badge = options.parameters.motion.badge
         let poses = [
             BadgePose(home: Vec2(w * 0.2, h * 0.5), center: Vec2(w * 0.2, h * 0.5), radius: 20, parameters: badge),
             BadgePose(home: Vec2(w * 0.45, h * 0.5), center: Vec2(w * 0.45 + 28, h * 0.5 - 30), radius: 20, parameters: badge),

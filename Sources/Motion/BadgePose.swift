@@ -38,6 +38,16 @@ public struct BadgePose: Hashable, Sendable {
         homeRadius = attached ? BadgePose.homeRadius(badgeRadius: radius, distance: d, shrink: parameters.shrink) : 0
     }
 
+    /// A pose whose home circle and bridge are shown or not as the caller decides (the board's
+    /// state machine: a detached badge stays detached until released).
+    public init(home: Vec2, center: Vec2, radius: Double, attached: Bool, shrink: Double) {
+        self.home = home
+        self.center = center
+        self.radius = radius
+        self.attached = attached
+        homeRadius = attached ? BadgePose.homeRadius(badgeRadius: radius, distance: home.distance(to: center), shrink: shrink) : 0
+    }
+
     /// r = max(0, R − d/shrink).
     public static func homeRadius(badgeRadius: Double, distance: Double, shrink: Double) -> Double {
         max(0, badgeRadius - distance / shrink)

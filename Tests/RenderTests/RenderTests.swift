@@ -60,7 +60,7 @@ import Imaging
     /// Coverage of each pixel by 8×8 samples.
     static func reference(width: Int, height: Int, scale: Double, pose: BadgePose, parameters: Parameters) -> [Double] {
         let bridge = Bridge(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
-                            parameters: parameters.bridge, maxDistance: parameters.badge.maxDistance)
+                            parameters: parameters.bridge, maxDistance: parameters.motion.badge.maxDistance)
         let quad = parameters.bridge.style == .quad
             ? QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius) : nil
         var out = [Double](repeating: 0, count: width * height)
@@ -96,7 +96,7 @@ import Imaging
         options.height = 240
         options.scale = c.scale
         options.parameters.bridge.style = c.style
-        let pose = BadgePose(home: c.anchor, center: c.drag, radius: c.radius, parameters: options.parameters.badge)
+        let pose = BadgePose(home: c.anchor, center: c.drag, radius: c.radius, parameters: options.parameters.motion.badge)
         #expect(pose.attached)
         let rendered = try RenderCommand.draw([pose], options: options)
         // Through the PNG file, as a user gets it.
@@ -134,7 +134,7 @@ import Imaging
         var options = CommonOptions()
         options.width = 200
         options.height = 200
-        let pose = BadgePose(home: Vec2(60, 100), center: Vec2(130, 100), radius: 20, parameters: options.parameters.badge)
+        let pose = BadgePose(home: Vec2(60, 100), center: Vec2(130, 100), radius: 20, parameters: options.parameters.motion.badge)
         #expect(!pose.attached)
         let image = try RenderCommand.draw([pose], options: options)
         #expect(image.pixel(x: 60, y: 100).g == 255)  // home: background

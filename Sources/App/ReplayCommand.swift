@@ -1,0 +1,152 @@
+// `sticky replay SCRIPT`: runs an input script headless; dumps states, writes frames.
+
+import Foundation
+import Geometry
+import Imaging
+import Motion
+import Render
+
+enum ReplayCommand {
+    static let help = """
+        usage: sticky replay SCRIPT [OPTIONS]
+
+        Runs the script's pointer actions on the badges, headless, in fixed steps of 1/240 s, and
+        reports one frame every 1/fps s from t = 0 to the script's end.
+
+          --dump FILE.jsonl         one JSON object per frame: pointer, badges, events
+          --frames DIR              one PNG per frame, DIR/frame-00000.png, ... (DIR is created)
+          --fps N                   frames per second of the dump and the frames (60)
+          --gif FILE, --apng FILE   animations (not available yet)
+        \(CommonOptions.help)
+
+        Script: one command a line, # starts a comment, logical pixels and seconds.
+          size W H                  canvas size (default 800 600; --size overrides)
+          scene badge               the scene (chain: not available yet)
+          badge X Y R [TEXT]        a badge at home (X,Y), radius R; replaces the default badges
+          set NAME VALUE            a parameter from then on (names as in --set)
+          down X Y                  pointer pressed
+          move X Y [SECONDS]        pointer moves there, in a straight line over SECONDS
+          up                        pointer released
+          wait SECONDS              time passes
+          key NAME                  a key press: r (restore all badges), q or escape (end)
+        """
+
+    static func run(_ words: [String]) throws(CLIError) {
+        var common = CommonOptions()
+        var scriptPath: String?
+        var dumpPath: String?
+        var framesPath: String?
+        var fps = 60.0
+        var arguments = Arguments(words)
+        while let token = arguments.next() {
+            switch token {
+            case .word(let word):
+                guard scriptPath == nil else { throw .usage("replay takes one SCRIPT, got a second: '\(word)'") }
+                scriptPath = word
+            case .option(let option, let inline):
+                if try common.accept(option, inline: inline, from: &arguments) { continue }
+                switch option {
+                case "--dump": dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
+                case "--frames": framesPath = try arguments.value(of: option, inline: inline, expects: "a folder")
+                case "--fps":
+                    fps = try Parse.number(
+                        arguments.value(of: option, inline: inline, expects: "a number"), option: option,
+                        range: 1...1000, what: "frames per second from 1 to 1000")
+                case "--gif", "--apng":
+                    throw .usage("\(option) is not available yet: recordings come with the sliders and HUD; use --frames DIR")
+                default: throw .usage("replay: unknown option '\(option)' (see sticky replay --help)")
+                }
+            }
+        }
+        guard let scriptPath else { throw .usage("replay needs a SCRIPT (see sticky replay --help)") }
+        try common.finish()
+        guard let data = FileManager.default.contents(atPath: scriptPath) else {
+            throw .usage("cannot read the script '\(scriptPath)'")
+        }
+        let script = try ReplayScript(text: String(decoding: data, as: UTF8.self), file: scriptPath, fps: fps)
+        if !common.sizeGiven {
+            common.width = script.width
+            common.height = script.height
+            try common.finish()
+        }
+        for warning in common.warnings { CommandLine.warn(warning) }
+
+        // Nothing is written until everything that can be checked has been.
+        if let dumpPath { try checkWritable(dumpPath) }
+        if let framesPath {
+            do {
+                try FileManager.default.createDirectory(atPath: framesPath, withIntermediateDirectories: true)
+            } catch {
+                throw .failure("cannot create the frames folder '\(framesPath)': \(error.localizedDescription)")
+            }
+        }
+
+        var parameters = common.parameters
+        let badges = script.badges.isEmpty
+            ? BadgeBoard.defaultBadges(width: Double(common.width), height: Double(common.height)) : script.badges
+        var board = BadgeBoard(badges: badges, parameters: parameters.motion)
+        var painter = BadgePainter()
+        let headless: HeadlessRenderer?
+        if framesPath != nil {
+            let (w, h) = common.pixelSize
+            headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
+        } else {
+            headless = nil
+        }
+        defer { headless?.destroy() }
+
+        var dump = ""
+        var next = 0
+        var ended = false
+        let last = Int((script.duration * fps - 1e-9).rounded(.up))
+        for k in 0...max(0, last) {
+            let t = Double(k) / fps
+            while !ended, next < script.timeline.count, script.timeline[next].time <= t + 1e-9 {
+                let (time, action) = script.timeline[next]
+                next += 1
+                board.advance(to: time)
+                switch action {
+                case .command(let command): board.apply(command)
+                case .set(let name, let value, _):
+                    try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
+                    board.parameters = parameters.motion
+                case .key(.r): board.apply(.reset)
+                case .key(.q), .key(.escape): ended = true
+                }
+            }
+            board.advance(to: t)
+            if dumpPath != nil {
+                dump += StateDump.line(time: t, board: board, events: board.takeEvents(), parameters: parameters) + "\n"
+            }
+            if let framesPath, let headless {
+                painter.paint(board, parameters: parameters, scale: common.scale)
+                let frame = Frame(
+                    width: Double(common.width), height: Double(common.height), scale: common.scale,
+                    background: parameters.background, mesh: painter.mesh)
+                let image = try headless.image(of: frame)
+                let name = framesPath + "/frame-" + String(format: "%05d", k) + ".png"
+                do { try PNG.write(image, to: name) } catch { throw .failure(error.description) }
+            }
+            if ended { break }
+        }
+        if let dumpPath { try writeAtomically(dump, to: dumpPath) }
+    }
+
+    /// Fails (exit 1) unless a file can be created at `path`.
+    static func checkWritable(_ path: String) throws(CLIError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { throw .failure("cannot write '\(path)': no such directory '\(folder.isEmpty ? "." : folder)'") }
+    }
+
+    /// Writes through a temporary file renamed into place: never a half-written file.
+    static func writeAtomically(_ text: String, to path: String) throws(CLIError) {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw .failure("cannot write '\(path)': \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,139 @@
+// The replay script language of CLI.md, parsed into timed commands.
+
+import Geometry
+import Motion
+
+/// Keys a script (and the window) understands, by the names the help lists.
+public enum Key: String, CaseIterable, Sendable {
+    /// Restore all badges.
+    case r
+    /// Quit (the window); ends a replay.
+    case q
+    case escape
+}
+
+/// A parsed script: the set-up and the timeline of actions.
+struct ReplayScript {
+    enum Action: Equatable {
+        case command(Command)
+        case set(name: String, value: String, line: Int)
+        case key(Key)
+    }
+
+    var width = 800
+    var height = 600
+    var scene = "badge"
+    /// Badges from `badge` lines; empty: the default badges.
+    var badges: [Badge] = []
+    /// Actions at their times, in order.
+    var timeline: [(time: Double, action: Action)] = []
+    /// Where the script's time ends.
+    var duration = 0.0
+
+    /// Parses `text`; errors read `FILE:LINE: message` and are usage errors (exit 2).
+    init(text: String, file: String, fps: Double) throws(CLIError) {
+        var time = 0.0
+        var pointer = Vec2.zero
+        var started = false
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = index + 1
+            let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let verb = words.first else { continue }
+            let args = Array(words.dropFirst())
+            func fail(_ message: String) -> CLIError { .usage("\(file):\(line): \(message)") }
+            func numbers(_ count: ClosedRange<Int>, _ usage: String) throws(CLIError) -> [Double] {
+                guard count.contains(args.count) else { throw fail("\(verb) expects \(usage)") }
+                var out: [Double] = []
+                for a in args {
+                    guard let v = Double(a), v.isFinite else { throw fail("\(verb) expects \(usage), got '\(a)'") }
+                    out.append(v)
+                }
+                return out
+            }
+            func setup() throws(CLIError) {
+                if started { throw fail("\(verb) must come before the first pointer action, wait or key") }
+            }
+            switch verb {
+            case "size":
+                try setup()
+                let v = try numbers(2...2, "W H (positive integers)")
+                guard v.allSatisfy({ $0 >= 1 && $0 <= 16_384 && $0 == $0.rounded() }) else {
+                    throw fail("size expects W H (positive integers up to 16384)")
+                }
+                width = Int(v[0])
+                height = Int(v[1])
+            case "scene":
+                try setup()
+                guard args.count == 1 else { throw fail("scene expects badge or chain") }
+                switch args[0] {
+                case "badge": scene = "badge"
+                case "chain": throw fail("scene chain is not available yet: only badge so far")
+                default: throw fail("scene expects badge or chain, got '\(args[0])'")
+                }
+            case "badge":
+                try setup()
+                guard args.count >= 3 else { throw fail("badge expects X Y R [TEXT]") }
+                guard let x = Double(args[0]), let y = Double(args[1]), let r = Double(args[2]),
+                    x.isFinite, y.isFinite, r.isFinite, r > 0
+                else { throw fail("badge expects X Y R [TEXT] with R > 0") }
+                badges.append(Badge(id: badges.count, home: Vec2(x, y), radius: r, text: args.dropFirst(3).joined(separator: " ")))
+            case "set":
+                guard args.count == 2 else { throw fail("set expects NAME VALUE") }
+                guard let parameter = ParameterRegistry.named(args[0]) else {
+                    throw fail(ParameterRegistry.unknown(args[0], source: "set").description)
+                }
+                var probe = Parameters()
+                do {
+                    try parameter.set(args[1], in: &probe, source: "set \(args[0])")
+                } catch {
+                    throw fail(error.description)
+                }
+                timeline.append((time, .set(name: args[0], value: args[1], line: line)))
+            case "down":
+                let v = try numbers(2...2, "X Y")
+                started = true
+                pointer = Vec2(v[0], v[1])
+                timeline.append((time, .command(.pointerDown(pointer))))
+            case "move":
+                let v = try numbers(2...3, "X Y [SECONDS]")
+                started = true
+                let target = Vec2(v[0], v[1])
+                let seconds = v.count == 3 ? v[2] : 0
+                guard seconds >= 0 else { throw fail("move expects SECONDS ≥ 0, got '\(args[2])'") }
+                if seconds > 0 {
+                    // The pointer as a window samples it: once a frame along the line.
+                    let start = pointer
+                    var k = (time * fps).rounded(.down) + 1
+                    while k / fps < time + seconds {
+                        let t = k / fps
+                        timeline.append((t, .command(.pointerMove(start.mix(target, (t - time) / seconds)))))
+                        k += 1
+                    }
+                    time += seconds
+                }
+                pointer = target
+                timeline.append((time, .command(.pointerMove(target))))
+            case "up":
+                guard args.isEmpty else { throw fail("up takes no arguments") }
+                started = true
+                timeline.append((time, .command(.pointerUp)))
+            case "wait":
+                let v = try numbers(1...1, "SECONDS")
+                guard v[0] >= 0 else { throw fail("wait expects SECONDS ≥ 0, got '\(args[0])'") }
+                started = true
+                time += v[0]
+            case "key":
+                guard args.count == 1 else { throw fail("key expects NAME") }
+                guard let key = Key(rawValue: args[0].lowercased()) else {
+                    throw fail("unknown key '\(args[0])' (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                started = true
+                timeline.append((time, .key(key)))
+            default:
+                throw fail("unknown command '\(verb)' (expected size, scene, badge, set, down, move, up, wait or key)")
+            }
+        }
+        duration = time
+    }
+}
