@@ -13,7 +13,7 @@ extension CommandLine {
         sticky \(stickyVersion): the QQ sticky badge, drawn with OpenGL
 
         usage:
-          sticky [OPTIONS]                        the interactive window (not built yet: writes a demo PNG)
+          sticky [OPTIONS]                        the interactive window (keys and options: sticky --help-window)
           sticky render --out FILE.png [OPTIONS]  draw one still picture, headless
           sticky replay SCRIPT [OPTIONS]          run an input script headless; dump states, write frames
           sticky bench [--json] [OPTIONS]         measure the hot paths (use a release build)
@@ -53,6 +53,8 @@ extension CommandLine {
         switch command {
         case "--help", "-h", "help":
             say(help)
+        case "--help-window", "--help-keys":
+            say(WindowApp.help)
         case "--version":
             say("sticky \(stickyVersion)")
         case "render":
@@ -71,38 +73,25 @@ extension CommandLine {
         }
     }
 
-    /// `sticky` with no command. The window is not built yet: draw a demo picture instead and
-    /// say where it went, so the README's run command shows something on any machine.
-    private static func runWindow(_ arguments: [String]) throws(CLIError) {
+    /// `sticky` with no command: the window.
+    private static func runWindow(_ words: [String]) throws(CLIError) {
+        if words.contains("--help") || words.contains("-h") { return say(WindowApp.help) }
         var options = CommonOptions()
-        var arguments_ = Arguments(arguments)
-        while let token = arguments_.next() {
+        var dumpPath: String?
+        var arguments = Arguments(words)
+        while let token = arguments.next() {
             switch token {
             case .word(let word): throw .usage("unknown command '\(word)' (see sticky --help)")
             case .option(let option, let inline):
-                guard try options.accept(option, inline: inline, from: &arguments_) else {
-                    throw .usage("unknown option '\(option)' (see sticky --help)")
-                }
+                if try options.accept(option, inline: inline, from: &arguments) { continue }
+                guard option == "--dump" else { throw .usage("unknown option '\(option)' (see sticky --help)") }
+                dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
             }
         }
         try options.finish()
         for warning in options.warnings { warn(warning) }
-        let w = Double(options.width), h = Double(options.height)
-        let badge = options.parameters.motion.badge
-        let poses = [
-            BadgePose(home: Vec2(w * 0.2, h * 0.5), center: Vec2(w * 0.2, h * 0.5), radius: 20, parameters: badge),
-            BadgePose(home: Vec2(w * 0.45, h * 0.5), center: Vec2(w * 0.45 + 28, h * 0.5 - 30), radius: 20, parameters: badge),
-            BadgePose(home: Vec2(w * 0.75, h * 0.5), center: Vec2(w * 0.75 + 70, h * 0.5 + 20), radius: 24, parameters: badge),
-        ]
-        let image = try RenderCommand.draw(poses, options: options)
-        let path = "sticky-demo.png"
-        do {
-            try PNG.write(image, to: path)
-        } catch {
-            throw .failure(error.description)
-        }
-        let cwd = FileManager.default.currentDirectoryPath
-        say("sticky: the interactive window is not built yet; wrote a demo picture to \(cwd)/\(path)")
-        say("sticky: draw your own with: sticky render --out badge.png --drag 440,320 --style tangent")
+        if let dumpPath { try ReplayCommand.checkWritable(dumpPath) }
+        let app = try WindowApp(options: options, dumpPath: dumpPath)
+        app.run()
     }
 }

@@ -1,0 +1,136 @@
+// `sticky`: the interactive window. Input in, fixed-step simulation, one frame when something changed.
+
+import Foundation
+import Geometry
+import Motion
+import Platform
+import Render
+
+/// The window's loop: Initialization, then Update (input, fixed steps) and Draw until quit.
+final class WindowApp {
+    static let help = """
+        usage: sticky [OPTIONS]
+
+        Opens the window. Drag a badge with the mouse: its home circle shrinks and the bridge
+        stretches; past --max-distance it snaps. Let go near home and it springs back; let go
+        past the distance and it bursts.
+
+        keys:
+          r                         restore all badges
+          q, escape                 quit
+
+          --dump FILE.jsonl         one JSON object per drawn frame, as `replay --dump` writes
+        \(CommonOptions.help)
+        """
+
+    let window: Window
+    let renderer: Renderer
+    var options: CommonOptions
+    var board: BadgeBoard
+    var painter = BadgePainter()
+    var dump: FileHandle?
+    var quit = false
+    /// The clock's origin: the simulation's t = 0.
+    let start: Double
+
+    init(options: CommonOptions, dumpPath: String?) throws(CLIError) {
+        self.options = options
+        do {
+            window = try Window(width: options.width, height: options.height, title: "sticky — \(options.mode.rawValue)")
+        } catch {
+            throw .failure("\(error); without a display, try `sticky render --out FILE.png` or `sticky replay SCRIPT`, or run under xvfb-run")
+        }
+        do {
+            renderer = try Renderer()
+        } catch {
+            window.destroy()
+            throw .failure("\(error)")
+        }
+        let (w, h) = window.size
+        board = BadgeBoard(badges: BadgeBoard.defaultBadges(width: Double(w), height: Double(h)), parameters: options.parameters.motion)
+        if let dumpPath {
+            guard FileManager.default.createFile(atPath: dumpPath, contents: nil), let handle = FileHandle(forWritingAtPath: dumpPath) else {
+                renderer.destroy()
+                window.destroy()
+                throw .failure("cannot write '\(dumpPath)'")
+            }
+            dump = handle
+        }
+        start = Window.time
+    }
+
+    func run() {
+        defer {
+            try? dump?.close()
+            renderer.destroy()
+            window.destroy()
+        }
+        var dirty = true
+        while !quit {
+            // Sleep while nothing moves; otherwise take what came and go on drawing.
+            let wasAnimating = board.isAnimating
+            let events = wasAnimating || dirty ? window.poll() : window.wait()
+            let now = Window.time - start
+            board.advance(to: now)
+            for event in events { dirty = handle(event) || dirty }
+            if quit { break }
+            board.advance(to: now)
+            // The step that ends a spring or a burst changes the picture too.
+            let changed = dirty || wasAnimating || board.isAnimating
+            dirty = false
+            guard changed else { continue }
+            let frameStart = Window.time
+            draw()
+            writeDumpLine(at: now)
+            // Xvfb and some drivers do not block in swap: cap the rate at 120 Hz while animating.
+            let spent = Window.time - frameStart
+            if board.isAnimating, spent < 1.0 / 120 { usleep(UInt32((1.0 / 120 - spent) * 1e6)) }
+        }
+    }
+
+    /// Applies one event; true if the picture may have changed.
+    private func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .pointerDown(let x, let y):
+            board.apply(.pointerDown(Vec2(x, y)))
+        case .pointerMove(let x, let y):
+            guard board.held != nil else { return false }
+            board.apply(.pointerMove(Vec2(x, y)))
+        case .pointerUp(let x, let y):
+            board.apply(.pointerMove(Vec2(x, y)))
+            board.apply(.pointerUp)
+        case .focusLost:
+            // The release may never come: let go where the badge is.
+            if board.held != nil { board.apply(.pointerUp) }
+        case .key(let name, _, _):
+            switch Key(rawValue: name) {
+            case .r: board.apply(.reset)
+            case .q, .escape: quit = true
+            case nil: return false
+            }
+        case .closeRequested:
+            quit = true
+        case .resized, .scroll:
+            break
+        }
+        return true
+    }
+
+    private func draw() {
+        let (fw, fh) = window.framebufferSize
+        let (w, h) = window.size
+        guard fw > 0, fh > 0, w > 0, h > 0 else { return }  // minimised
+        let scale = Double(fw) / Double(w)
+        painter.paint(board, parameters: options.parameters, scale: scale)
+        let frame = Frame(
+            width: Double(w), height: Double(h), scale: scale, background: options.parameters.background, mesh: painter.mesh)
+        renderer.draw(frame, into: DefaultTarget(pixelWidth: fw, pixelHeight: fh))
+        window.swapBuffers()
+    }
+
+    private func writeDumpLine(at time: Double) {
+        guard let dump else { return }
+        let line = StateDump.line(time: time, board: board, events: board.takeEvents(), parameters: options.parameters) + "\n"
+        dump.write(Data(line.utf8))
+    }
+}

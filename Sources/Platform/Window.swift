@@ -1,0 +1,146 @@
+// A GLFW window with an OpenGL 3.3 core context, reporting input as InputEvent values.
+
+@preconcurrency import CGLFW
+import Foundation
+
+/// The last GLFW error message, for one-line reports.
+nonisolated(unsafe) private var lastGLFWError = ""
+
+/// A resizable window whose context is current on the thread that made it. Make, use and
+/// `destroy()` it on the main thread (GLFW's rule).
+public final class Window {
+    private var handle: OpaquePointer?
+    private var queue: [InputEvent] = []
+
+    /// Opens the window, `width`×`height` window units, with vsync.
+    public init(width: Int, height: Int, title: String) throws(PlatformError) {
+        glfwSetErrorCallback { _, message in
+            lastGLFWError = message.map { String(cString: $0) } ?? "unknown error"
+        }
+        guard glfwInit() == GLFW_TRUE else {
+            throw PlatformError("no display (\(lastGLFWError.isEmpty ? "GLFW could not start" : lastGLFWError))")
+        }
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        glfwWindowHint(GLFW_SAMPLES, 0)
+        guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
+            let reason = lastGLFWError
+            glfwTerminate()
+            throw PlatformError("no OpenGL 3.3 core window (\(reason))")
+        }
+        handle = window
+        glfwMakeContextCurrent(window)
+        glfwSwapInterval(1)
+        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
+        glfwSetCursorPosCallback(window) { window, x, y in
+            Window.owner(of: window)?.queue.append(.pointerMove(x: x, y: y))
+        }
+        glfwSetMouseButtonCallback(window) { window, button, action, _ in
+            guard button == GLFW_MOUSE_BUTTON_LEFT, let owner = Window.owner(of: window) else { return }
+            var x = 0.0, y = 0.0
+            glfwGetCursorPos(window, &x, &y)
+            owner.queue.append(action == GLFW_PRESS ? .pointerDown(x: x, y: y) : .pointerUp(x: x, y: y))
+        }
+        glfwSetKeyCallback(window) { window, key, _, action, mods in
+            guard action == GLFW_PRESS || action == GLFW_REPEAT, let name = Window.name(ofKey: key) else { return }
+            Window.owner(of: window)?.queue.append(
+                .key(name: name, shift: mods & GLFW_MOD_SHIFT != 0, repeated: action == GLFW_REPEAT))
+        }
+        glfwSetScrollCallback(window) { window, dx, dy in
+            Window.owner(of: window)?.queue.append(.scroll(dx: dx, dy: dy))
+        }
+        glfwSetWindowSizeCallback(window) { window, w, h in
+            Window.owner(of: window)?.queue.append(.resized(width: Int(w), height: Int(h)))
+        }
+        glfwSetWindowFocusCallback(window) { window, focused in
+            if focused == GLFW_FALSE { Window.owner(of: window)?.queue.append(.focusLost) }
+        }
+        glfwSetWindowCloseCallback(window) { window in
+            Window.owner(of: window)?.queue.append(.closeRequested)
+        }
+    }
+
+    private static func owner(of window: OpaquePointer?) -> Window? {
+        guard let pointer = glfwGetWindowUserPointer(window) else { return nil }
+        return Unmanaged<Window>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// GLFW key codes to the names the help and scripts use.
+    static func name(ofKey key: Int32) -> String? {
+        switch key {
+        case GLFW_KEY_A...GLFW_KEY_Z: String(UnicodeScalar(UInt8(key - GLFW_KEY_A) + UInt8(ascii: "a")))
+        case GLFW_KEY_0...GLFW_KEY_9: String(key - GLFW_KEY_0)
+        case GLFW_KEY_ESCAPE: "escape"
+        case GLFW_KEY_SPACE: "space"
+        case GLFW_KEY_TAB: "tab"
+        case GLFW_KEY_LEFT: "left"
+        case GLFW_KEY_RIGHT: "right"
+        case GLFW_KEY_UP: "up"
+        case GLFW_KEY_DOWN: "down"
+        case GLFW_KEY_BACKSPACE: "backspace"
+        case GLFW_KEY_ENTER: "enter"
+        case GLFW_KEY_F1...GLFW_KEY_F12: "f\(key - GLFW_KEY_F1 + 1)"
+        case GLFW_KEY_SLASH: "slash"
+        default: nil
+        }
+    }
+
+    /// Handles pending window-system events without waiting; returns the input since last time.
+    public func poll() -> [InputEvent] {
+        glfwPollEvents()
+        return take()
+    }
+
+    /// Sleeps until an event arrives (no CPU used meanwhile), or `timeout` seconds pass.
+    public func wait(timeout: Double? = nil) -> [InputEvent] {
+        if let timeout { glfwWaitEventsTimeout(timeout) } else { glfwWaitEvents() }
+        return take()
+    }
+
+    private func take() -> [InputEvent] {
+        defer { queue.removeAll(keepingCapacity: true) }
+        return queue
+    }
+
+    /// Size in window units (logical pixels).
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        glfwGetWindowSize(handle, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Size of the framebuffer in device pixels (the viewport).
+    public var framebufferSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        glfwGetFramebufferSize(handle, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Where the pointer is now, in window units.
+    public var cursor: (x: Double, y: Double) {
+        var x = 0.0, y = 0.0
+        glfwGetCursorPos(handle, &x, &y)
+        return (x, y)
+    }
+
+    public var title: String = "" {
+        didSet { glfwSetWindowTitle(handle, title) }
+    }
+
+    public func swapBuffers() { glfwSwapBuffers(handle) }
+
+    /// Seconds since GLFW started, from a monotonic clock.
+    public static var time: Double { glfwGetTime() }
+
+    /// Closes the window and ends GLFW.
+    public func destroy() {
+        if let handle {
+            glfwDestroyWindow(handle)
+            glfwTerminate()
+        }
+        handle = nil
+    }
+}
