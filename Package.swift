@@ -2,7 +2,7 @@
 // sticky: the QQ sticky-badge effect, computed on the CPU and drawn with OpenGL.
 //
 // Modules follow the one-way data flow of DESIGN.md:
-//   Platform ─▶ App ─▶ Motion ─▶ Geometry ─▶ Render ─▶ Imaging
+//   Platform ─▶ App ─▶ Motion ─▶ Geometry (+ Typography) ─▶ Render ─▶ Imaging
 // Only App knows both Platform and Render.
 import PackageDescription
 
@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]),
         // Counts heap allocations for `sticky bench` (wraps malloc; see the header).
         .target(name: "CAllocCounter"),
 
@@ -23,6 +25,8 @@ let package = Package(
         .target(name: "Geometry"),
         // Badge state: the home circle, the break rule (later: drag, springs, bursts).
         .target(name: "Motion", dependencies: ["Geometry"]),
+        // Count text: a system font found by fontconfig, glyphs rasterized by FreeType into an atlas.
+        .target(name: "Typography", dependencies: ["Geometry", "Imaging", "CFreeType", "CFontconfig"]),
         // RGBA images and PNG files.
         .target(name: "Imaging", dependencies: ["CPNG"]),
         // OpenGL 3.3 core passes drawing a frame description into a target.
@@ -36,7 +40,7 @@ let package = Package(
         // The command line, scenes and the frame loop: joins Platform and Render.
         .target(
             name: "App",
-            dependencies: ["Geometry", "Motion", "Render", "Imaging", "Platform", "CAllocCounter"]
+            dependencies: ["Geometry", "Motion", "Typography", "Render", "Imaging", "Platform", "CAllocCounter"]
         ),
         .executableTarget(name: "sticky", dependencies: ["App"]),
 
@@ -48,7 +52,8 @@ let package = Package(
         ),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion"]),
-        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
+        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry", "Motion", "Typography"]),
         .testTarget(name: "AppTests", dependencies: ["App", "sticky"]),
     ],
     swiftLanguageModes: [.v6]

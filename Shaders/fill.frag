@@ -1,7 +1,9 @@
-// Fill pass, fragment stage: coverage of a flat region (interpolated fringe alpha) or of an exact
-// circle (from its signed distance, one device pixel wide), output premultiplied.
-// Inputs:   v_local, v_radius, v_alpha, v_color (see fill.vert)
-// Uniforms: u_pixelsPerUnit (device pixels per scene unit: the render scale)
+// Fill pass, fragment stage: coverage of a flat region (interpolated fringe alpha), of an exact
+// circle (from its signed distance, one device pixel wide) or of a glyph (the atlas texel),
+// output premultiplied.
+// Inputs:   v_local, v_radius (>= 0 circle, -1 flat, -2 glyph), v_alpha, v_color (see fill.vert)
+// Uniforms: u_pixelsPerUnit (device pixels per scene unit: the render scale),
+//           u_atlas (glyph coverage, one channel)
 #version 330 core
 
 in vec2 v_local;
@@ -10,6 +12,7 @@ in float v_alpha;
 flat in vec4 v_color;
 
 uniform float u_pixelsPerUnit;
+uniform sampler2D u_atlas;
 
 out vec4 o_color;
 
@@ -22,6 +25,8 @@ void main() {
     float coverage = v_alpha;
     if (v_radius >= 0.0) {
         coverage = clamp(0.5 - sdCircle(v_local, v_radius) * u_pixelsPerUnit, 0.0, 1.0);
+    } else if (v_radius < -1.5) {
+        coverage = texture(u_atlas, v_local).r * v_alpha;
     }
     float a = coverage * v_color.a;
     o_color = vec4(v_color.rgb * a, a);

@@ -2,25 +2,35 @@
 // bursts, the held badge on top of everything.
 
 import Geometry
+import Imaging
 import Motion
+import Typography
 
 /// Builds the Bézier-mode mesh of the badges, reusing its storage.
-public struct BadgePainter: Sendable {
+public struct BadgePainter {
     public private(set) var builder = MeshBuilder()
     private var droplets: [Droplet] = []
+    /// Where the counts' glyphs come from; without one, counts are not drawn.
+    public var atlas: GlyphAtlas?
 
-    public init() {
+    public init(atlas: GlyphAtlas? = nil) {
+        self.atlas = atlas
         droplets.reserveCapacity(Explosion.dropletCount)
     }
 
     public var mesh: Mesh { builder.mesh }
 
+    /// The atlas picture the mesh's glyphs sample.
+    public var atlasImage: AlphaImage? { atlas?.image }
+
     /// Replaces the mesh with `poses` drawn at `scale` device pixels per logical pixel.
     /// The last pose is drawn topmost.
-    public mutating func paint(_ poses: [BadgePose], parameters: Parameters, scale: Double) {
+    public mutating func paint(_ poses: [BadgePose], texts: [String] = [], parameters: Parameters, scale: Double) {
         builder.reset()
         for pose in poses { paintHome(pose, parameters: parameters, scale: scale) }
-        for pose in poses { paintBadge(pose, parameters: parameters, scale: scale) }
+        for (i, pose) in poses.enumerated() {
+            paintBadge(pose, text: i < texts.count ? texts[i] : "", parameters: parameters, scale: scale)
+        }
     }
 
     /// Replaces the mesh with the board's badges, the held one on top.
@@ -38,7 +48,7 @@ public struct BadgePainter: Sendable {
 
     private mutating func paint(_ badge: Badge, at time: Double, parameters: Parameters, scale: Double) {
         if let pose = badge.pose(shrink: parameters.motion.badge.shrink) {
-            paintBadge(pose, parameters: parameters, scale: scale)
+            paintBadge(pose, text: badge.text, parameters: parameters, scale: scale)
         } else if let explosion = badge.explosion(duration: parameters.motion.explosionDuration) {
             let age = badge.explosionAge(at: time)
             let feather = 1 / scale
@@ -65,8 +75,12 @@ public struct BadgePainter: Sendable {
         }
     }
 
-    private mutating func paintBadge(_ pose: BadgePose, parameters: Parameters, scale: Double) {
+    /// The badge and its count, which moves with it.
+    private mutating func paintBadge(_ pose: BadgePose, text: String, parameters: Parameters, scale: Double) {
         builder.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: 1 / scale)
+        if let atlas, !text.isEmpty {
+            builder.addCount(text, center: pose.center, radius: pose.radius, scale: scale, color: parameters.textColor, atlas: atlas)
+        }
     }
 
     /// The bridge drawn for a pose, if any.

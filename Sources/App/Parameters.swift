@@ -12,6 +12,8 @@ public struct Parameters: Hashable, Sendable {
     public var flatness = 0.1
     public var color = Color.badgeRed
     public var background = Color.white
+    /// The count's colour.
+    public var textColor = Color.white
 
     public init() {}
 }
@@ -137,6 +139,7 @@ public enum ParameterRegistry {
             kind: .number(\.flatness, range: 0.01...4, step: 0.01)),
         Parameter(name: "color", unit: "", summary: "badge fill (#FF0000)", kind: .color(\.color)),
         Parameter(name: "background", unit: "", summary: "canvas colour (#FFFFFF)", kind: .color(\.background)),
+        Parameter(name: "textColor", unit: "", summary: "the count's colour (#FFFFFF)", kind: .color(\.textColor)),
     ]
 
     /// Names in CLI.md and DESIGN.md whose features have not landed yet, with where they come from.

@@ -13,6 +13,7 @@ struct RenderRequest {
     var anchor: (Double, Double)?
     var drag: (Double, Double)?
     var radius = 20.0
+    var text = ""
 
     static let help = """
         usage: sticky render --out FILE.png [OPTIONS]
@@ -25,7 +26,7 @@ struct RenderRequest {
           --anchor X,Y              the home circle's centre (canvas centre)
           --drag X,Y                the badge's centre (= anchor)
           --radius R                badge radius in logical pixels (20)
-          --text STR                count in the badge (not available yet; empty for none)
+          --text STR                count in the badge, white, sized to fit (none)
         \(CommonOptions.help)
         \(CommonOptions.parameterHelp)
         """
@@ -47,10 +48,7 @@ struct RenderRequest {
                         arguments.value(of: option, inline: inline, expects: "a radius"), option: option,
                         range: 0.01...100_000, what: "a positive radius in logical pixels")
                 case "--text":
-                    let text = try arguments.value(of: option, inline: inline, expects: "a count")
-                    guard text.isEmpty else {
-                        throw .usage("--text is not available yet: count text comes with the interactive badge")
-                    }
+                    text = try arguments.value(of: option, inline: inline, expects: "a count")
                 default:
                     throw .usage("render: unknown option '\(option)' (see sticky render --help)")
                 }
@@ -72,7 +70,7 @@ enum RenderCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let request = try RenderRequest(words)
         for warning in request.common.warnings { CommandLine.warn(warning) }
-        let image = try draw([request.pose], options: request.common)
+        let image = try draw([request.pose], texts: [request.text], options: request.common)
         do {
             try PNG.write(image, to: request.out!)
         } catch {
@@ -81,15 +79,15 @@ enum RenderCommand {
     }
 
     /// Renders poses with the options' canvas, scale and parameters, headless.
-    static func draw(_ poses: [BadgePose], options: CommonOptions) throws(CLIError) -> Image {
-        var painter = BadgePainter()
-        painter.paint(poses, parameters: options.parameters, scale: options.scale)
+    static func draw(_ poses: [BadgePose], texts: [String] = [], options: CommonOptions) throws(CLIError) -> Image {
+        var painter = BadgePainter(atlas: texts.contains { !$0.isEmpty } ? Fonts.atlas() : nil)
+        painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale)
         let (w, h) = options.pixelSize
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }
         let frame = Frame(
             width: Double(options.width), height: Double(options.height), scale: options.scale,
-            background: options.parameters.background, mesh: painter.mesh)
+            background: options.parameters.background, mesh: painter.mesh, atlas: painter.atlasImage)
         return try headless.image(of: frame)
     }
 }

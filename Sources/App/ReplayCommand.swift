@@ -85,7 +85,7 @@ enum ReplayCommand {
         let badges = script.badges.isEmpty
             ? BadgeBoard.defaultBadges(width: Double(common.width), height: Double(common.height)) : script.badges
         var board = BadgeBoard(badges: badges, parameters: parameters.motion)
-        var painter = BadgePainter()
+        var painter = BadgePainter(atlas: framesPath != nil && badges.contains { !$0.text.isEmpty } ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
         if framesPath != nil {
             let (w, h) = common.pixelSize
@@ -122,7 +122,7 @@ enum ReplayCommand {
                 painter.paint(board, parameters: parameters, scale: common.scale)
                 let frame = Frame(
                     width: Double(common.width), height: Double(common.height), scale: common.scale,
-                    background: parameters.background, mesh: painter.mesh)
+                    background: parameters.background, mesh: painter.mesh, atlas: painter.atlasImage)
                 let image = try headless.image(of: frame)
                 let name = framesPath + "/frame-" + String(format: "%05d", k) + ".png"
                 do { try PNG.write(image, to: name) } catch { throw .failure(error.description) }

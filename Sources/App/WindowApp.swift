@@ -56,6 +56,7 @@ final class WindowApp {
             }
             dump = handle
         }
+        painter.atlas = Fonts.atlas()
         start = Window.time
     }
 
@@ -123,7 +124,8 @@ final class WindowApp {
         let scale = Double(fw) / Double(w)
         painter.paint(board, parameters: options.parameters, scale: scale)
         let frame = Frame(
-            width: Double(w), height: Double(h), scale: scale, background: options.parameters.background, mesh: painter.mesh)
+            width: Double(w), height: Double(h), scale: scale, background: options.parameters.background, mesh: painter.mesh,
+            atlas: painter.atlasImage)
         renderer.draw(frame, into: DefaultTarget(pixelWidth: fw, pixelHeight: fh))
         window.swapBuffers()
     }

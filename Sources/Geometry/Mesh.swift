@@ -10,12 +10,15 @@ public struct Vertex: Hashable, Sendable {
     public var x, y: Float
     /// Circles: offset from the centre, scene units. Flat regions: unused (0).
     public var localX, localY: Float
-    /// Circles: the radius, scene units. Flat regions: −1.
+    /// Circles: the radius, scene units. Flat regions: −1. Glyphs: −2 (`local` is the atlas u, v).
     public var radius: Float
     /// Coverage multiplier, 0…1.
     public var alpha: Float
     /// Colour as 0xAABBGGRR (bytes R, G, B, A in memory).
     public var color: UInt32
+
+    /// The `radius` that marks a glyph quad.
+    public static let glyphMarker: Float = -2
 
     @inlinable public init(x: Float, y: Float, localX: Float = 0, localY: Float = 0, radius: Float = -1, alpha: Float = 1, color: UInt32) {
         self.x = x

@@ -61,6 +61,25 @@ public struct MeshBuilder: Sendable {
         triangle(base, base + 2, base + 3)
     }
 
+    /// Adds a textured quad: a glyph's atlas rectangle (u, v in 0…1) drawn over a scene
+    /// rectangle; its coverage is the atlas texel's (the vertex radius −2 marks it).
+    public mutating func addGlyph(
+        x0: Double, y0: Double, x1: Double, y1: Double, u0: Double, v0: Double, u1: Double, v1: Double, color: Color
+    ) {
+        guard x1 > x0, y1 > y0, abs(x0) + abs(y0) + abs(x1) + abs(y1) < MeshBuilder.coordinateLimit else { return }
+        let packed = color.packed
+        let base = UInt32(mesh.vertices.count)
+        func corner(_ x: Double, _ y: Double, _ u: Double, _ v: Double) -> Vertex {
+            Vertex(x: Float(x), y: Float(y), localX: Float(u), localY: Float(v), radius: Vertex.glyphMarker, alpha: 1, color: packed)
+        }
+        mesh.vertices.append(corner(x0, y0, u0, v0))
+        mesh.vertices.append(corner(x1, y0, u1, v0))
+        mesh.vertices.append(corner(x1, y1, u1, v1))
+        mesh.vertices.append(corner(x0, y1, u0, v1))
+        triangle(base, base + 1, base + 2)
+        triangle(base, base + 2, base + 3)
+    }
+
     /// Flattens the bridge's sides to within `tolerance` (scene units) and adds it.
     ///
     /// - Parameter feather: the anti-aliasing width, one device pixel in scene units;

@@ -1,6 +1,7 @@
 // The immutable description of one picture: everything Render needs, nothing it must compute.
 
 import Geometry
+import Imaging
 
 /// One picture to draw: the canvas, its background and the shapes' mesh.
 public struct Frame: Sendable {
@@ -12,8 +13,11 @@ public struct Frame: Sendable {
     public var background: Color
     /// The shapes, in drawing order.
     public var mesh: Mesh
+    /// The glyph atlas the mesh's glyph quads sample, if any.
+    public var atlas: AlphaImage?
 
-    public init(width: Double, height: Double, scale: Double, background: Color, mesh: Mesh) {
+    public init(width: Double, height: Double, scale: Double, background: Color, mesh: Mesh, atlas: AlphaImage? = nil) {
+        self.atlas = atlas
         self.width = width
         self.height = height
         self.scale = scale

@@ -2,6 +2,7 @@
 
 @preconcurrency import CEpoxy
 import Geometry
+import Imaging
 
 /// Owns the GL objects of the fill pass. Make it, use it and `destroy()` it on one context.
 public final class Renderer {
@@ -11,6 +12,11 @@ public final class Renderer {
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private var indexBuffer: GLuint = 0
+    private let atlasLocation: GLint
+    private var atlasTexture: GLuint = 0
+    /// The atlas version in the texture (−1: none yet).
+    private var atlasVersion = -1
+    private var atlasSize = (0, 0)
     private var vertexCapacity = 0
     private var indexCapacity = 0
 
@@ -21,6 +27,17 @@ public final class Renderer {
         fill = try ShaderProgram(vertex: "fill.vert", fragment: "fill.frag")
         viewportLocation = fill.uniform("u_viewport")
         pixelsPerUnitLocation = fill.uniform("u_pixelsPerUnit")
+        atlasLocation = fill.uniform("u_atlas")
+        epoxy_glGenTextures(1, &atlasTexture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+        }
+        // A blank texel until there is an atlas, so the sampler is always complete.
+        var blank: UInt8 = 0
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, 1, 1, 0, GLenum(GL_RED), GL.unsignedByte, &blank)
 
         epoxy_glGenVertexArrays(1, &vertexArray)
         epoxy_glGenBuffers(1, &vertexBuffer)
@@ -61,10 +78,31 @@ public final class Renderer {
         fill.use()
         epoxy_glUniform2f(viewportLocation, GLfloat(frame.width), GLfloat(frame.height))
         epoxy_glUniform1f(pixelsPerUnitLocation, GLfloat(frame.scale))
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        epoxy_glUniform1i(atlasLocation, 0)
+        if let atlas = frame.atlas { upload(atlas) }
         epoxy_glBindVertexArray(vertexArray)
         upload(mesh)
         epoxy_glDrawElements(GL.triangles, GLsizei(mesh.indices.count), GL.unsignedInt, nil)
         epoxy_glBindVertexArray(0)
+    }
+
+    /// Copies the atlas into its texture when it changed since the last upload.
+    private func upload(_ atlas: AlphaImage) {
+        guard atlas.version != atlasVersion || atlasSize != (atlas.width, atlas.height) else { return }
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        atlas.pixels.withUnsafeBytes { bytes in
+            if atlasSize == (atlas.width, atlas.height) {
+                epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(atlas.width), GLsizei(atlas.height),
+                                      GLenum(GL_RED), GL.unsignedByte, bytes.baseAddress)
+            } else {
+                epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlas.width), GLsizei(atlas.height), 0,
+                                   GLenum(GL_RED), GL.unsignedByte, bytes.baseAddress)
+            }
+        }
+        atlasVersion = atlas.version
+        atlasSize = (atlas.width, atlas.height)
     }
 
     /// Copies the mesh into the buffers, growing them (by doubling) only when it no longer fits.
@@ -90,6 +128,8 @@ public final class Renderer {
         if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
         if vertexBuffer != 0 { epoxy_glDeleteBuffers(1, &vertexBuffer) }
         if indexBuffer != 0 { epoxy_glDeleteBuffers(1, &indexBuffer) }
+        if atlasTexture != 0 { epoxy_glDeleteTextures(1, &atlasTexture) }
+        atlasTexture = 0
         vertexArray = 0
         vertexBuffer = 0
         indexBuffer = 0

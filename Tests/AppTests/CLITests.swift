@@ -22,10 +22,15 @@ struct Sticky {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            process.environment = merged
+        }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -70,7 +75,6 @@ func temporaryFolder() throws -> URL {
         (["--set", "maxDistance"], "--set expects NAME=VALUE"),
         (["--set", "shrink=-1"], "--set shrink expects"),
         (["--kernel", "wyvill"], "not available yet"),
-        (["--text", "99+"], "not available yet"),
         (["--frobnicate"], "unknown option '--frobnicate'"),
         (["stray"], "positional"),
         (["--size", "9000x10", "--scale", "2"], "at most 16384"),
@@ -184,13 +188,12 @@ func temporaryFolder() throws -> URL {
         }
     }
 
-    /// Without a window yet, `sticky` draws the demo picture and says where.
-    @Test func plainStickyWritesTheDemoPicture() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Sticky.run([], in: folder)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("sticky-demo.png"))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sticky-demo.png").path))
+    /// Without a display, `sticky` says so in one line, points to render and replay, exits 1.
+    @Test func plainStickyWithoutADisplayExplainsItself() throws {
+        let result = try Sticky.run([], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("sticky: no display"), "\(result.stderr)")
+        #expect(result.stderr.contains("sticky render") && result.stderr.contains("sticky replay"))
     }
 }

@@ -1,0 +1,2 @@
+// fontconfig: finds a system font file by name and style.
+#include <fontconfig/fontconfig.h>

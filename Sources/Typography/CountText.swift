@@ -1,0 +1,64 @@
+// Lays out a badge's count: white, centred on the badge, sized to fit, aligned to device pixels.
+
+import Geometry
+
+extension MeshBuilder {
+    /// Adds `text` centred on a badge of `radius` at `center`, in the atlas's font.
+    ///
+    /// The em is 0.95 R (a one- or two-digit count sits well inside the badge), shrunk so the
+    /// ink is at most 1.4 R wide ("99+" too). Glyphs are rasterized at the whole number of device
+    /// pixels nearest that size and placed on whole device pixels, the ink's box centred on the
+    /// badge's centre (within half a device pixel), so they map texel to pixel: crisp at any scale.
+    public mutating func addCount(_ text: String, center: Vec2, radius: Double, scale: Double, color: Color, atlas: GlyphAtlas) {
+        guard !text.isEmpty, radius > 0, scale > 0, center.isFinite else { return }
+        var em = 0.95 * radius * scale
+        // Measure once at the nominal size, then shrink to fit.
+        let nominal = Int(em.rounded())
+        guard nominal >= 1 else { return }
+        let width = CountLayout(text: text, size: nominal, atlas: atlas).inkWidth
+        let widest = 1.4 * radius * scale
+        if Double(width) > widest { em *= widest / Double(width) }
+        let size = max(1, Int(em.rounded()))
+        let layout = CountLayout(text: text, size: size, atlas: atlas)
+        guard layout.inkWidth > 0 else { return }
+        // Pen origin on whole device pixels, ink box centred.
+        let cx = center.x * scale, cy = center.y * scale
+        let originX = (cx - Double(layout.inkMinX + layout.inkMaxX) / 2).rounded()
+        let originY = (cy - Double(layout.inkMinY + layout.inkMaxY) / 2).rounded()
+        var pen = 0.0
+        let side = Double(atlas.image.width)
+        for scalar in text.unicodeScalars {
+            guard let glyph = atlas.glyph(scalar, size: size) else { continue }
+            let x0 = originX + (pen + Double(glyph.left)).rounded(), y0 = originY - Double(glyph.top)
+            if glyph.width > 0, glyph.height > 0 {
+                addGlyph(
+                    x0: x0 / scale, y0: y0 / scale, x1: (x0 + Double(glyph.width)) / scale, y1: (y0 + Double(glyph.height)) / scale,
+                    u0: Double(glyph.x) / side, v0: Double(glyph.y) / side,
+                    u1: Double(glyph.x + glyph.width) / side, v1: Double(glyph.y + glyph.height) / side, color: color)
+            }
+            pen += glyph.advance
+        }
+    }
+}
+
+/// The ink box of a string at one size, relative to the pen origin (y down).
+struct CountLayout {
+    var inkMinX = Int.max, inkMaxX = Int.min, inkMinY = Int.max, inkMaxY = Int.min
+
+    init(text: String, size: Int, atlas: GlyphAtlas) {
+        var pen = 0.0
+        for scalar in text.unicodeScalars {
+            guard let glyph = atlas.glyph(scalar, size: size) else { continue }
+            if glyph.width > 0, glyph.height > 0 {
+                let x0 = Int((pen + Double(glyph.left)).rounded())
+                inkMinX = min(inkMinX, x0)
+                inkMaxX = max(inkMaxX, x0 + glyph.width)
+                inkMinY = min(inkMinY, -glyph.top)
+                inkMaxY = max(inkMaxY, -glyph.top + glyph.height)
+            }
+            pen += glyph.advance
+        }
+    }
+
+    var inkWidth: Int { inkMaxX >= inkMinX ? inkMaxX - inkMinX : 0 }
+}

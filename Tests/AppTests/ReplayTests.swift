@@ -1,0 +1,173 @@
+// The state machine through `sticky replay` scripts and their JSON Lines dumps.
+
+import Foundation
+import Testing
+
+/// One dump line, as far as these tests read it.
+struct DumpLine: Decodable {
+    struct Pointer: Decodable { var x: Double, y: Double, down: Bool }
+    struct BadgeState: Decodable {
+        var id: Int
+        var home: [Double]
+        var center: [Double]
+        var radius: Double
+        var smallRadius: Double
+        var bridge: Bool
+        var phase: String
+    }
+    var t: Double
+    var pointer: Pointer
+    var badges: [BadgeState]
+    var bodies: [[Double]]
+    var events: [String]
+}
+
+/// Runs the script with a dump; `extra` gives further arguments, knowing the temporary folder.
+func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -> (Sticky.Result, [DumpLine], URL) {
+    let folder = try temporaryFolder()
+    let scriptURL = folder.appendingPathComponent("script.txt")
+    try Data(script.utf8).write(to: scriptURL)
+    let dump = folder.appendingPathComponent("dump.jsonl")
+    let result = try Sticky.run(["replay", scriptURL.path, "--dump", dump.path] + extra(folder))
+    var lines: [DumpLine] = []
+    if let data = FileManager.default.contents(atPath: dump.path) {
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            lines.append(try JSONDecoder().decode(DumpLine.self, from: Data(line)))
+        }
+    }
+    return (result, lines, folder)
+}
+
+@Suite struct ReplayTests {
+    @Test func dragTo59AndReleaseReturnsHome() throws {
+        let (result, lines, folder) = try replay("""
+            badge 400 300 20 8
+            down 400 300
+            move 459 300 0.2
+            up
+            wait 0.5
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let phases = lines.map { $0.badges[0].phase }
+        let returning = try #require(phases.firstIndex(of: "returning"))
+        let idle = try #require(phases.lastIndex(of: "idle"))
+        #expect(returning < idle)
+        #expect(!phases.contains("detached") && !phases.contains("exploding"))
+        #expect(lines.flatMap(\.events).filter { $0 == "returned" }.count == 1)
+        // The bridge follows the spring (no stale bridge): it moves while returning.
+        let during = lines.filter { $0.badges[0].phase == "returning" }
+        #expect(during.allSatisfy(\.badges[0].bridge) || during.contains { $0.badges[0].bridge })
+        #expect(Set(during.map { $0.badges[0].center[0] }).count > 5)
+        #expect(lines.last!.badges[0].center == [400, 300])
+        // The seed's timing: home 0.25 s after the release (the default spring), within a frame.
+        let released = lines.first { $0.events.contains("released") }!.t
+        let returned = lines.first { $0.events.contains("returned") }!.t
+        #expect(abs(returned - released - 0.25) <= 1.0 / 60 + 1e-9)
+        // Frames every 1/60 s from 0 to the end.
+        #expect(lines.count == Int((0.7 * 60).rounded()) + 1)
+    }
+
+    @Test func dragTo61DetachesAndReleaseExplodes() throws {
+        let (result, lines, folder) = try replay("""
+            badge 400 300 20 8
+            down 400 300
+            move 461 300 0.2
+            wait 0.1
+            up
+            wait 1.2
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let detachedLine = try #require(lines.first { $0.events.contains("detached") })
+        #expect(detachedLine.badges[0].bridge == false && detachedLine.badges[0].phase == "detached")
+        #expect(detachedLine.badges[0].smallRadius == 0)
+        let explodedLine = try #require(lines.first { $0.events.contains("exploded") })
+        #expect(explodedLine.badges[0].phase == "exploding")
+        let goneLine = try #require(lines.first { $0.badges[0].phase == "gone" })
+        #expect(goneLine.events.contains("removed"))
+        // Gone within explosionDuration (1 s, seed 000) + one frame.
+        #expect(goneLine.t - explodedLine.t <= 1.0 + 1.0 / 60 + 1e-9)
+        #expect(goneLine.t - explodedLine.t >= 1.0 - 1e-9)
+    }
+
+    @Test(arguments: [false, true])
+    func outAndBackIn(reattach: Bool) throws {
+        let (result, lines, folder) = try replay("""
+            set reattach \(reattach)
+            badge 400 300 20 8
+            down 400 300
+            move 470 300 0.2
+            move 430 300 0.2
+            up
+            wait 0.5
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = lines.flatMap(\.events)
+        #expect(events.contains("detached"))
+        #expect(events.contains("reattached") == reattach)
+        #expect(events.contains("returned") && !events.contains("exploded"))
+        let beforeRelease = try #require(lines.last { $0.pointer.down })
+        #expect(beforeRelease.badges[0].bridge == reattach)
+        #expect(lines.last!.badges[0].phase == "idle")
+    }
+
+    @Test func keyRRestoresTheBadges() throws {
+        let (result, lines, folder) = try replay("""
+            badge 200 200 20
+            badge 400 200 20
+            down 200 200
+            move 300 200
+            up
+            wait 1.1
+            key r
+            wait 0.1
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lines.contains { $0.badges[0].phase == "gone" })
+        #expect(lines.contains { $0.events.contains("reset") })
+        #expect(lines.last!.badges.map(\.phase) == ["idle", "idle"])
+    }
+
+    @Test(arguments: [
+        ("down 1\n", ":1: down expects X Y"),
+        ("\n\nmove 1 2 x\n", ":3: move expects X Y [SECONDS], got 'x'"),
+        ("down 1 2\nsize 10 10\n", ":2: size must come before"),
+        ("wiggle\n", ":1: unknown command 'wiggle'"),
+        ("key f13\n", ":1: unknown key 'f13'"),
+        ("set bogus 1\n", ":1: set: unknown parameter 'bogus'"),
+        ("set maxDistance -1\n", ":1: set maxDistance expects a number from 1 to 10000"),
+        ("wait -1\n", ":1: wait expects SECONDS ≥ 0"),
+        ("badge 1 2\n", ":1: badge expects X Y R [TEXT]"),
+    ])
+    func badLinesStopBeforeAnythingIsWritten(script: String, message: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scriptURL = folder.appendingPathComponent("s.txt")
+        try Data(script.utf8).write(to: scriptURL)
+        let frames = folder.appendingPathComponent("frames")
+        let dump = folder.appendingPathComponent("d.jsonl")
+        let result = try Sticky.run(["replay", scriptURL.path, "--dump", dump.path, "--frames", frames.path])
+        #expect(result.status == 2)
+        #expect(result.stderr == "sticky: \(scriptURL.path)\(message)" || result.stderr.hasPrefix("sticky: \(scriptURL.path)\(message)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: dump.path))
+        #expect(!FileManager.default.fileExists(atPath: frames.path))
+    }
+
+    @Test func framesAreWrittenOnePerFrame() throws {
+        let (result, lines, folder) = try replay("""
+            size 200 150
+            badge 100 75 20 5
+            down 100 75
+            move 140 95 0.1
+            """) { ["--fps", "30", "--frames", $0.appendingPathComponent("frames/new").path] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lines.count == 4)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames/new").path).sorted()
+        #expect(files == (0...3).map { String(format: "frame-%05d.png", $0) })
+    }
+}
