@@ -165,3 +165,54 @@ import Imaging
         }
     }
 }
+
+/// The count: white, inside the badge, centred within one device pixel, at several scales.
+@Suite(.serialized) struct CountTextTests {
+    @Test(arguments: [("8", 16.0, 1.0), ("23", 20.0, 1.0), ("99+", 24.0, 1.0), ("1", 12.0, 2.0), ("99+", 20.0, 3.0), ("7", 30.0, 1.5)])
+    func countIsInsideAndCentred(text: String, radius: Double, scale: Double) throws {
+        var options = CommonOptions()
+        options.width = 160
+        options.height = 120
+        options.scale = scale
+        // On black, only the white text has any green.
+        options.parameters.background = Color(red: 0, green: 0, blue: 0)
+        let center = Vec2(80.3, 60.6)
+        let pose = BadgePose(home: center, center: center, radius: radius, parameters: options.parameters.motion.badge)
+        let image = try RenderCommand.draw([pose], texts: [text], options: options)
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        var weight = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let g = Double(image.pixel(x: x, y: y).g) / 255
+                guard g > 0 else { continue }
+                weight += g
+                // Every text pixel lies inside the badge.
+                let p = Vec2((Double(x) + 0.5) / scale, (Double(y) + 0.5) / scale)
+                #expect(p.distance(to: center) < radius, "text pixel (\(x), \(y)) outside the badge")
+                if g > 0.5 {
+                    minX = min(minX, x)
+                    maxX = max(maxX, x + 1)
+                    minY = min(minY, y)
+                    maxY = max(maxY, y + 1)
+                }
+            }
+        }
+        #expect(weight > 10, "no text drawn")
+        // The ink box's centre against the badge's, in device pixels.
+        let inkCenter = Vec2(Double(minX + maxX) / 2, Double(minY + maxY) / 2)
+        let target = center * scale
+        #expect(abs(inkCenter.x - target.x) <= 1 && abs(inkCenter.y - target.y) <= 1, "ink centre \(inkCenter), badge \(target)")
+        // Crisp: glyphs land texel-to-pixel whatever the badge's sub-pixel position, so the same
+        // count drawn half a pixel elsewhere has exactly the same pixel values, only moved.
+        let shifted = center + Vec2(0.37, -0.41)
+        let moved = try RenderCommand.draw(
+            [BadgePose(home: shifted, center: shifted, radius: radius, parameters: options.parameters.motion.badge)],
+            texts: [text], options: options)
+        func inkValues(_ image: Image) -> [UInt8] {
+            stride(from: 1, to: image.pixels.count, by: 4).map { image.pixels[$0] }.filter { $0 > 0 }.sorted()
+        }
+        #expect(inkValues(image) == inkValues(moved))
+        // And with values the bilinear blur of a misplaced glyph would not leave: full-coverage ink.
+        #expect(inkValues(image).contains(255))
+    }
+}
