@@ -218,36 +218,93 @@ public struct MeshBuilder: Sendable {
 
     /// The region between the polyline and its mirror image, as trapezoids cut in two.
     private mutating func appendStrip(_ points: [Vec2], bridge: Bridge, color: UInt32) {
-        guard points.count >= 2 else { return }
-        let base = UInt32(mesh.vertices.count)
-        for p in points {
-            append(bridge.world(p), alpha: 1, color: color)
-            append(bridge.world(Vec2(p.x, -p.y)), alpha: 1, color: color)
-        }
-        for i in 0..<(UInt32(points.count) - 1) {
-            let upper = base + 2 * i, lower = upper + 1
-            triangle(upper, lower, lower + 2)
-            triangle(upper, lower + 2, upper + 2)
+        let n = points.count
+        guard n >= 2 else { return }
+        appendBatch(vertexCount: 2 * n, maxIndexCount: 6 * (n - 1)) { v, emit in
+            for (i, p) in points.enumerated() {
+                v[2 * i] = MeshBuilder.vertex(bridge.world(p), alpha: 1, color: color)
+                v[2 * i + 1] = MeshBuilder.vertex(bridge.world(Vec2(p.x, -p.y)), alpha: 1, color: color)
+            }
+            for i in 0..<(n - 1) {
+                let upper = 2 * i, lower = upper + 1
+                emit(upper, lower, lower + 2)
+                emit(upper, lower + 2, upper + 2)
+            }
         }
     }
 
     /// The one-pixel coverage ramp along both curved sides.
     private mutating func appendFringe(bridge: Bridge, color: UInt32) {
-        let base = UInt32(mesh.vertices.count)
-        for i in side.indices {
-            let a = inner[i], b = outer[i]
-            append(bridge.world(a), alpha: 1, color: color)
-            append(bridge.world(b), alpha: 0, color: color)
-            append(bridge.world(Vec2(a.x, -a.y)), alpha: 1, color: color)
-            append(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
+        let n = side.count
+        guard n >= 2 else { return }
+        let inner = self.inner, outer = self.outer
+        appendBatch(vertexCount: 4 * n, maxIndexCount: 12 * (n - 1)) { v, emit in
+            for i in 0..<n {
+                let a = inner[i], b = outer[i]
+                v[4 * i] = MeshBuilder.vertex(bridge.world(a), alpha: 1, color: color)
+                v[4 * i + 1] = MeshBuilder.vertex(bridge.world(b), alpha: 0, color: color)
+                v[4 * i + 2] = MeshBuilder.vertex(bridge.world(Vec2(a.x, -a.y)), alpha: 1, color: color)
+                v[4 * i + 3] = MeshBuilder.vertex(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
+            }
+            for i in 0..<(n - 1) {
+                let up = 4 * i, next = up + 4
+                emit(up, next, next + 1)
+                emit(up, next + 1, up + 1)
+                emit(up + 2, next + 3, next + 2)
+                emit(up + 2, up + 3, next + 3)
+            }
         }
-        for i in 0..<(UInt32(side.count) - 1) {
-            let up = base + 4 * i, next = up + 4
-            triangle(up, next, next + 1)
-            triangle(up, next + 1, up + 1)
-            triangle(up + 2, next + 3, next + 2)
-            triangle(up + 2, up + 3, next + 3)
+    }
+
+    @inline(__always)
+    static func vertex(_ p: Vec2, alpha: Float, color: UInt32) -> Vertex {
+        Vertex(x: Float(p.x), y: Float(p.y), alpha: alpha, color: color)
+    }
+
+    /// Appends `vertexCount` vertices and up to `maxIndexCount` indices in one go: `fill` writes
+    /// the vertices (indices relative to the batch) and calls `emit` for each triangle, which
+    /// keeps it only if, in the Float positions, it has positive area (a fold, or a sliver that
+    /// rounding flattened, is dropped rather than drawn inverted). One growth check per batch
+    /// instead of one per element.
+    @inline(__always)
+    private mutating func appendBatch(
+        vertexCount: Int, maxIndexCount: Int,
+        _ fill: (UnsafeMutableBufferPointer<Vertex>, (Int, Int, Int) -> Void) -> Void
+    ) {
+        var vertices: [Vertex] = []
+        var indices: [UInt32] = []
+        swap(&vertices, &mesh.vertices)
+        swap(&indices, &mesh.indices)
+        defer {
+            swap(&vertices, &mesh.vertices)
+            swap(&indices, &mesh.indices)
         }
+        let base = vertices.count, indexBase = indices.count
+        MeshBuilder.grow(&vertices, to: base + vertexCount)
+        MeshBuilder.grow(&indices, to: indexBase + maxIndexCount)
+        vertices.append(contentsOf: repeatElement(Vertex(x: 0, y: 0, color: 0), count: vertexCount))
+        indices.append(contentsOf: repeatElement(0, count: maxIndexCount))
+        var written = 0
+        vertices.withUnsafeMutableBufferPointer { all in
+            let batch = UnsafeMutableBufferPointer(rebasing: all[base..<(base + vertexCount)])
+            indices.withUnsafeMutableBufferPointer { out in
+                fill(batch) { a, b, c in
+                    let va = batch[a], vb = batch[b], vc = batch[c]
+                    guard Mesh.cross(va, vb, vc) > 0 else { return }
+                    out[indexBase + written] = UInt32(base + a)
+                    out[indexBase + written + 1] = UInt32(base + b)
+                    out[indexBase + written + 2] = UInt32(base + c)
+                    written += 3
+                }
+            }
+        }
+        indices.removeLast(maxIndexCount - written)
+    }
+
+    /// Grows capacity geometrically (reserveCapacity alone may grow by exactly what is asked).
+    @inline(__always)
+    private static func grow<T>(_ array: inout [T], to count: Int) {
+        if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
     }
 
     @inline(__always)
