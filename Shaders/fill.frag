@@ -3,7 +3,8 @@
 // output premultiplied.
 // Inputs:   v_local, v_radius (>= 0 circle, -1 flat, -2 glyph), v_alpha, v_color (see fill.vert)
 // Uniforms: u_pixelsPerUnit (device pixels per scene unit: the render scale),
-//           u_atlas (glyph coverage, one channel)
+//           u_atlas (glyph coverage, one channel),
+//           u_override (when its alpha > 0, the colour of everything: coverage masks)
 #version 330 core
 
 in vec2 v_local;
@@ -13,6 +14,7 @@ flat in vec4 v_color;
 
 uniform float u_pixelsPerUnit;
 uniform sampler2D u_atlas;
+uniform vec4 u_override;
 
 out vec4 o_color;
 
@@ -28,6 +30,7 @@ void main() {
     } else if (v_radius < -1.5) {
         coverage = texture(u_atlas, v_local).r * v_alpha;
     }
-    float a = coverage * v_color.a;
-    o_color = vec4(v_color.rgb * a, a);
+    vec4 color = u_override.a > 0.0 ? u_override : v_color;
+    float a = coverage * color.a;
+    o_color = vec4(color.rgb * a, a);
 }

@@ -1,85 +1,197 @@
-// Turns badge states into the frame's mesh: home circles and bridges, then the badges and their
-// bursts, the held badge on top of everything.
+// Turns badge states into what the renderer draws: the Bézier mesh (home circles and bridges,
+// then the badges with their counts and bursts, the held badge on top), the metaball field,
+// and the panes of the mode.
 
 import Geometry
 import Imaging
 import Motion
+import Render
 import Typography
 
-/// Builds the Bézier-mode mesh of the badges, reusing its storage.
+/// Builds a frame's meshes and field, reusing all storage from frame to frame.
 public struct BadgePainter {
+    /// Everything the Bézier mode draws, in order.
     public private(set) var builder = MeshBuilder()
+    /// The Bézier shapes alone: the overlay's mask.
+    private var shapes = MeshBuilder()
+    /// Counts and bursts, drawn over the field.
+    private var decals = MeshBuilder()
+    private var field = MetaballField()
+    private var regions: [Region] = []
+    private var orderedBalls: [Ball] = []
     private var droplets: [Droplet] = []
+    private var items: [Item] = []
+    private var panes: [Pane] = []
     /// Where the counts' glyphs come from; without one, counts are not drawn.
     public var atlas: GlyphAtlas?
+
+    /// One badge as drawn: its pose (nil while bursting), count, burst, whether held.
+    struct Item {
+        var pose: BadgePose?
+        var text: String
+        var explosion: Explosion?
+        var age: Double
+        /// The home ball's radius in the field (see `homeBall`).
+        var homeBall: Double
+    }
 
     public init(atlas: GlyphAtlas? = nil) {
         self.atlas = atlas
         droplets.reserveCapacity(Explosion.dropletCount)
+        items.reserveCapacity(16)
+        field.balls.reserveCapacity(32)
+        regions.reserveCapacity(32)
+        orderedBalls.reserveCapacity(64)
     }
 
     public var mesh: Mesh { builder.mesh }
 
-    /// The atlas picture the mesh's glyphs sample.
+    /// The atlas picture the meshes' glyphs sample.
     public var atlasImage: AlphaImage? { atlas?.image }
 
-    /// Replaces the mesh with `poses` drawn at `scale` device pixels per logical pixel.
-    /// The last pose is drawn topmost.
-    public mutating func paint(_ poses: [BadgePose], texts: [String] = [], parameters: Parameters, scale: Double) {
-        builder.reset()
-        for pose in poses { paintHome(pose, parameters: parameters, scale: scale) }
+    /// Paints held poses (the `render` command's state), the last one topmost.
+    public mutating func paint(_ poses: [BadgePose], texts: [String] = [], parameters: Parameters, scale: Double, mode: Mode = .bezier) {
+        items.removeAll(keepingCapacity: true)
         for (i, pose) in poses.enumerated() {
-            paintBadge(pose, text: i < texts.count ? texts[i] : "", parameters: parameters, scale: scale)
+            let text = i < texts.count ? texts[i] : ""
+            items.append(Item(pose: pose, text: text, explosion: nil, age: 0,
+                              homeBall: BadgePainter.homeBall(pose, held: true, parameters: parameters)))
         }
+        build(parameters: parameters, scale: scale, mode: mode)
     }
 
-    /// Replaces the mesh with the board's badges, the held one on top.
-    public mutating func paint(_ board: BadgeBoard, parameters: Parameters, scale: Double) {
-        builder.reset()
+    /// Paints the board's badges, the held one on top.
+    public mutating func paint(_ board: BadgeBoard, parameters: Parameters, scale: Double, mode: Mode = .bezier) {
+        items.removeAll(keepingCapacity: true)
         let shrink = parameters.motion.badge.shrink
-        for badge in board.badges {
-            if let pose = badge.pose(shrink: shrink) { paintHome(pose, parameters: parameters, scale: scale) }
-        }
         for (i, badge) in board.badges.enumerated() where i != board.held {
-            paint(badge, at: board.time, parameters: parameters, scale: scale)
+            items.append(item(badge, time: board.time, shrink: shrink, parameters: parameters))
         }
-        if let held = board.held { paint(board.badges[held], at: board.time, parameters: parameters, scale: scale) }
+        if let held = board.held { items.append(item(board.badges[held], time: board.time, shrink: shrink, parameters: parameters)) }
+        build(parameters: parameters, scale: scale, mode: mode)
     }
 
-    private mutating func paint(_ badge: Badge, at time: Double, parameters: Parameters, scale: Double) {
-        if let pose = badge.pose(shrink: parameters.motion.badge.shrink) {
-            paintBadge(pose, text: badge.text, parameters: parameters, scale: scale)
-        } else if let explosion = badge.explosion(duration: parameters.motion.explosionDuration) {
-            let age = badge.explosionAge(at: time)
-            let feather = 1 / scale
-            var color = parameters.color
-            if let core = explosion.core(at: age) {
-                color.alpha = parameters.color.alpha * core.opacity
-                builder.addCircle(center: core.center, radius: core.radius, color: color, feather: feather)
+    private func item(_ badge: Badge, time: Double, shrink: Double, parameters: Parameters) -> Item {
+        let pose = badge.pose(shrink: shrink)
+        var homeBall = 0.0
+        if let pose {
+            let moving = badge.phase == .dragging || badge.phase == .detached || badge.phase == .returning
+            homeBall = BadgePainter.homeBall(pose, held: moving, parameters: parameters)
+        }
+        return Item(pose: pose, text: badge.text, explosion: badge.explosion(duration: parameters.motion.explosionDuration),
+                    age: badge.explosionAge(at: time), homeBall: homeBall)
+    }
+
+    /// The home ball's radius in the field. Attached: the home circle's, grown in over the first
+    /// R of the drag (two coincident balls would sum to a blob larger than the badge, so a badge
+    /// at rest is one ball). Past the break: 0 (`vanish`), or R − d/shrink (`separate`).
+    static func homeBall(_ pose: BadgePose, held: Bool, parameters: Parameters) -> Double {
+        guard held else { return 0 }
+        let d = pose.distance
+        let ramp = pose.radius > 0 ? min(1, d / pose.radius) : 1
+        let grow = ramp * ramp * (3 - 2 * ramp)
+        if pose.attached { return pose.homeRadius * grow }
+        guard parameters.metaballBreak == .separate else { return 0 }
+        return BadgePose.homeRadius(badgeRadius: pose.radius, distance: d, shrink: parameters.motion.badge.shrink) * grow
+    }
+
+    private mutating func build(parameters: Parameters, scale: Double, mode: Mode) {
+        let feather = 1 / scale
+        builder.reset()
+        shapes.reset()
+        decals.reset()
+        field.balls.removeAll(keepingCapacity: true)
+        field.parameters = parameters.metaball
+        let needsMesh = mode == .bezier || mode == .split
+        let needsField = mode != .bezier
+        if needsMesh || mode == .overlay {
+            for item in items {
+                guard let pose = item.pose, pose.attached else { continue }
+                if needsMesh { BadgePainter.paintHome(pose, into: &builder, parameters: parameters, scale: scale) }
+                if mode == .overlay { BadgePainter.paintHome(pose, into: &shapes, parameters: parameters, scale: scale) }
             }
-            explosion.droplets(at: age, into: &droplets)
-            for droplet in droplets {
-                color.alpha = parameters.color.alpha * droplet.opacity
-                builder.addCircle(center: droplet.center, radius: droplet.radius, color: color, feather: feather)
+        }
+        for item in items {
+            if let pose = item.pose {
+                if needsMesh {
+                    builder.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: feather)
+                    BadgePainter.addCount(item.text, pose, atlas: atlas, into: &builder, parameters: parameters, scale: scale)
+                }
+                if mode == .overlay {
+                    shapes.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: feather)
+                }
+                if needsField {
+                    if item.homeBall > 0 { field.balls.append(Ball(center: pose.home, radius: item.homeBall)) }
+                    field.balls.append(Ball(center: pose.center, radius: pose.radius))
+                    BadgePainter.addCount(item.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
+                }
+            } else if let explosion = item.explosion {
+                if needsMesh {
+                    BadgePainter.paintBurst(explosion, age: item.age, into: &builder, droplets: &droplets, parameters: parameters, feather: feather)
+                }
+                if needsField {
+                    BadgePainter.paintBurst(explosion, age: item.age, into: &decals, droplets: &droplets, parameters: parameters, feather: feather)
+                }
             }
+        }
+        if needsField { field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls) }
+    }
+
+    /// The frame of the current meshes: one pane, or two side by side for `split`, filling a
+    /// target of `pixelWidth`×`pixelHeight`; `width`×`height` is a pane in scene units.
+    /// (The panes' storage is the painter's, reused once the previous frame is gone.)
+    public mutating func frame(width: Double, height: Double, scale: Double, parameters: Parameters, mode: Mode,
+                               pixelWidth: Int, pixelHeight: Int) -> Frame {
+        panes.removeAll(keepingCapacity: true)
+        switch mode {
+        case .bezier: panes.append(Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: .bezier))
+        case .metaball: panes.append(Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: .metaball))
+        case .overlay: panes.append(Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: .overlay))
+        case .split:
+            let left = pixelWidth / 2
+            panes.append(Pane(x: 0, y: 0, width: left, height: pixelHeight, content: .bezier))
+            panes.append(Pane(x: left, y: 0, width: pixelWidth - left, height: pixelHeight, content: .metaball))
+        }
+        let layer = mode == .bezier
+            ? nil : MetaballLayer(parameters: field.parameters, color: parameters.color, regions: regions, balls: orderedBalls)
+        return Frame(width: width, height: height, scale: scale, background: parameters.background, mesh: builder.mesh,
+                     atlas: atlasImage, decals: decals.mesh, shapes: shapes.mesh, metaballs: layer, panes: panes)
+    }
+
+    /// The field of the last paint (empty in the Bézier mode).
+    public var metaballField: MetaballField { field }
+
+    /// Static, so that no copy of the painter (and of the meshes it holds) is alive while
+    /// `builder` grows: that would make every append copy the arrays.
+    private static func addCount(
+        _ text: String, _ pose: BadgePose, atlas: GlyphAtlas?, into builder: inout MeshBuilder, parameters: Parameters, scale: Double
+    ) {
+        guard let atlas, !text.isEmpty else { return }
+        builder.addCount(text, center: pose.center, radius: pose.radius, scale: scale, color: parameters.textColor, atlas: atlas)
+    }
+
+    private static func paintBurst(
+        _ explosion: Explosion, age: Double, into builder: inout MeshBuilder, droplets: inout [Droplet], parameters: Parameters,
+        feather: Double
+    ) {
+        var color = parameters.color
+        if let core = explosion.core(at: age) {
+            color.alpha = parameters.color.alpha * core.opacity
+            builder.addCircle(center: core.center, radius: core.radius, color: color, feather: feather)
+        }
+        explosion.droplets(at: age, into: &droplets)
+        for droplet in droplets {
+            color.alpha = parameters.color.alpha * droplet.opacity
+            builder.addCircle(center: droplet.center, radius: droplet.radius, color: color, feather: feather)
         }
     }
 
-    /// The home circle and the bridge, if attached.
-    private mutating func paintHome(_ pose: BadgePose, parameters: Parameters, scale: Double) {
-        guard pose.attached else { return }
+    /// The home circle and the bridge.
+    private static func paintHome(_ pose: BadgePose, into builder: inout MeshBuilder, parameters: Parameters, scale: Double) {
         let feather = 1 / scale
         builder.addCircle(center: pose.home, radius: pose.homeRadius, color: parameters.color, feather: feather)
         if let bridge = BadgePainter.bridge(of: pose, parameters: parameters) {
             builder.addBridge(bridge, color: parameters.color, tolerance: parameters.flatness / scale, feather: feather)
-        }
-    }
-
-    /// The badge and its count, which moves with it.
-    private mutating func paintBadge(_ pose: BadgePose, text: String, parameters: Parameters, scale: Double) {
-        builder.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: 1 / scale)
-        if let atlas, !text.isEmpty {
-            builder.addCount(text, center: pose.center, radius: pose.radius, scale: scale, color: parameters.textColor, atlas: atlas)
         }
     }
 

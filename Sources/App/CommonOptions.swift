@@ -28,7 +28,7 @@ struct CommonOptions {
     static let help = """
           --size WxH                canvas size in logical pixels (800x600)
           --scale S                 device pixels per logical pixel (1)
-          --mode M                  bezier (metaball, split, overlay: not available yet)
+          --mode M                  bezier, metaball, split (both side by side), overlay (bezier)
           --scene S                 badge (chain: not available yet)
           --preset NAME             seed000 (the default values) or seed002; applied first
           --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
@@ -39,7 +39,7 @@ struct CommonOptions {
     static var parameterHelp: String {
         ParameterRegistry.all.map { p in
             let value = switch p.kind {
-            case .style: "S"
+            case .choice: "NAME"
             case .color: "#RRGGBB"
             case .flag: "BOOL"
             case .number: "V"
@@ -65,9 +65,6 @@ struct CommonOptions {
             guard let mode = Mode(rawValue: text) else {
                 throw .usage("--mode expects one of bezier, metaball, split, overlay, got '\(text)'")
             }
-            guard mode == .bezier else {
-                throw .usage("--mode \(text) is not available yet: only bezier so far (the metaball issue brings the others)")
-            }
             self.mode = mode
         case "--scene":
             let text = try arguments.value(of: option, inline: inline, expects: "a scene")
@@ -88,8 +85,6 @@ struct CommonOptions {
             if let parameter = ParameterRegistry.flagged(name) {
                 let text = try arguments.value(of: option, inline: inline, expects: parameter.expectation)
                 settings.append((parameter, text, option))
-            } else if let upcoming = ParameterRegistry.upcoming.keys.first(where: { Parameter.kebab($0) == name }) {
-                throw ParameterRegistry.unknown(upcoming, source: option)
             } else {
                 return false
             }
@@ -116,14 +111,11 @@ struct CommonOptions {
         }
     }
 
+    /// A pane's width in scene units: half the canvas in split mode.
+    var paneWidth: Double { mode == .split ? Double(width) / 2 : Double(width) }
+
     /// The picture's size in device pixels.
     var pixelSize: (Int, Int) {
         (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
-    }
-}
-
-extension Parameter {
-    static func kebab(_ name: String) -> String {
-        Parameter(name: name, unit: "", summary: "", kind: .style).flag
     }
 }

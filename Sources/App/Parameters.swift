@@ -8,6 +8,9 @@ import Motion
 public struct Parameters: Hashable, Sendable {
     public var motion = MotionParameters()
     public var bridge = BridgeParameters()
+    public var metaball = MetaballParameters()
+    /// How the metaball mode shows the break.
+    public var metaballBreak = MetaballBreak.vanish
     /// Largest distance between a flattened curve and the true one, in device pixels.
     public var flatness = 0.1
     public var color = Color.badgeRed
@@ -18,12 +21,21 @@ public struct Parameters: Hashable, Sendable {
     public init() {}
 }
 
+/// How the metaball fill shows a badge pulled past the break distance.
+public enum MetaballBreak: String, CaseIterable, Sendable {
+    /// The home ball vanishes at the break, as the home circle does in the Bézier mode.
+    case vanish
+    /// The home ball stays (radius R − d/shrink); the field parts by itself as the badge goes.
+    case separate
+}
+
 /// One named parameter: its name (camelCase; the flag is the kebab-case form), unit, range,
 /// slider step and what it means.
 public struct Parameter: Sendable {
     public enum Kind: Sendable {
         case number(WritableKeyPath<Parameters, Double> & Sendable, range: ClosedRange<Double>, step: Double)
-        case style
+        /// One of named values: `options`, read and written through `get` and `set`.
+        case choice(options: [String], get: @Sendable (Parameters) -> String, set: @Sendable (inout Parameters, String) -> Void)
         case color(WritableKeyPath<Parameters, Color> & Sendable)
         case flag(WritableKeyPath<Parameters, Bool> & Sendable)
     }
@@ -48,7 +60,7 @@ public struct Parameter: Sendable {
         case .number(_, let range, _):
             "a number from \(Parameter.format(range.lowerBound)) to \(Parameter.format(range.upperBound))"
                 + (unit.isEmpty ? "" : " (\(unit))")
-        case .style: "one of " + BridgeStyle.allCases.map(\.rawValue).joined(separator: ", ")
+        case .choice(let options, _, _): "one of " + options.joined(separator: ", ")
         case .color: "a colour #RRGGBB"
         case .flag: "true or false"
         }
@@ -61,11 +73,9 @@ public struct Parameter: Sendable {
             guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value)
             else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
             parameters[keyPath: key] = value
-        case .style:
-            guard let style = BridgeStyle(rawValue: text) else {
-                throw .usage("\(source) expects \(expectation), got '\(text)'")
-            }
-            parameters.bridge.style = style
+        case .choice(let options, _, let set):
+            guard options.contains(text) else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
+            set(&parameters, text)
         case .color(let key):
             guard let color = Color(hex: text) else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
             parameters[keyPath: key] = color
@@ -82,7 +92,7 @@ public struct Parameter: Sendable {
     public func value(in parameters: Parameters) -> String {
         switch kind {
         case .number(let key, _, _): Parameter.format(parameters[keyPath: key])
-        case .style: parameters.bridge.style.rawValue
+        case .choice(_, let get, _): get(parameters)
         case .color(let key): parameters[keyPath: key].hexString
         case .flag(let key): parameters[keyPath: key] ? "true" : "false"
         }
@@ -124,7 +134,10 @@ public enum ParameterRegistry {
         Parameter(
             name: "reattach", unit: "", summary: "a detached badge joins its home again when brought back (false)",
             kind: .flag(\.motion.reattach)),
-        Parameter(name: "style", unit: "", summary: "bridge construction: quad (seeds 000/001), cubic (seed 002), tangent (paper.js)", kind: .style),
+        Parameter(
+            name: "style", unit: "", summary: "bridge construction: quad (seeds 000/001), cubic (seed 002), tangent (paper.js)",
+            kind: .choice(options: BridgeStyle.allCases.map(\.rawValue), get: { $0.bridge.style.rawValue },
+                          set: { $0.bridge.style = BridgeStyle(rawValue: $1)! })),
         Parameter(
             name: "spread", unit: "", summary: "tangent style: spread of the tangent points, 0…1 (paper.js v: 0.5)",
             kind: .number(\.bridge.spread, range: 0...1, step: 0.05)),
@@ -135,16 +148,25 @@ public enum ParameterRegistry {
             name: "neck", unit: "", summary: "cubic style: how far the waist narrows by maxDistance, 0…1 (0.9)",
             kind: .number(\.bridge.neck, range: 0...1, step: 0.05)),
         Parameter(
+            name: "kernel", unit: "", summary: "metaball field: inverseSquare (iso 1), wyvill, smoothMin",
+            kind: .choice(options: MetaballKernel.allCases.map(\.rawValue), get: { $0.metaball.kernel.rawValue },
+                          set: { $0.metaball.kernel = MetaballKernel(rawValue: $1)! })),
+        Parameter(
+            name: "threshold", unit: "", summary: "wyvill kernel: iso value T (0.5); each ball's support is scaled to keep its radius",
+            kind: .number(\.metaball.threshold, range: 0.01...0.99, step: 0.01)),
+        Parameter(
+            name: "blend", unit: "px", summary: "smoothMin kernel: blend width k (12)",
+            kind: .number(\.metaball.blend, range: 0.1...200, step: 0.5)),
+        Parameter(
+            name: "metaballBreak", unit: "", summary: "metaball mode at the break: vanish (as the Bézier home circle) or separate",
+            kind: .choice(options: MetaballBreak.allCases.map(\.rawValue), get: { $0.metaballBreak.rawValue },
+                          set: { $0.metaballBreak = MetaballBreak(rawValue: $1)! })),
+        Parameter(
             name: "flatness", unit: "device px", summary: "largest distance from a flattened curve to the true one (0.1)",
             kind: .number(\.flatness, range: 0.01...4, step: 0.01)),
         Parameter(name: "color", unit: "", summary: "badge fill (#FF0000)", kind: .color(\.color)),
         Parameter(name: "background", unit: "", summary: "canvas colour (#FFFFFF)", kind: .color(\.background)),
         Parameter(name: "textColor", unit: "", summary: "the count's colour (#FFFFFF)", kind: .color(\.textColor)),
-    ]
-
-    /// Names in CLI.md and DESIGN.md whose features have not landed yet, with where they come from.
-    static let upcoming: [String: String] = [
-        "kernel": "the metaball mode", "threshold": "the metaball mode", "blend": "the metaball mode",
     ]
 
     /// Named sets of values: the seeds' timings, selectable with `--preset`.
@@ -169,9 +191,6 @@ public enum ParameterRegistry {
 
     /// Error for a name that is not in the registry.
     static func unknown(_ name: String, source: String) -> CLIError {
-        if let feature = upcoming[name] {
-            return .usage("\(source): parameter '\(name)' is not available yet: it comes with \(feature)")
-        }
         return .usage("\(source): unknown parameter '\(name)' (known: \(all.map(\.name).joined(separator: ", ")))")
     }
 
@@ -202,18 +221,14 @@ public enum ParameterRegistry {
         var warnings: [String] = []
         for name in fields.keys.sorted() {
             guard let parameter = named(name) else {
-                if let feature = upcoming[name] {
-                    warnings.append("\(path): ignoring '\(name)': not available yet (comes with \(feature))")
-                } else {
-                    warnings.append("\(path): ignoring unknown parameter '\(name)'")
-                }
+                warnings.append("\(path): ignoring unknown parameter '\(name)'")
                 continue
             }
             let text: String
             switch (parameter.kind, fields[name]!) {
             case (.number, .number(let number)):
                 text = String(number)
-            case (.style, .string(let string)), (.color, .string(let string)):
+            case (.choice, .string(let string)), (.color, .string(let string)):
                 text = string
             case (.flag, .bool(let flag)):
                 text = flag ? "true" : "false"

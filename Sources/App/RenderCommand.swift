@@ -14,6 +14,7 @@ struct RenderRequest {
     var drag: (Double, Double)?
     var radius = 20.0
     var text = ""
+    var stats = false
 
     static let help = """
         usage: sticky render --out FILE.png [OPTIONS]
@@ -21,12 +22,15 @@ struct RenderRequest {
         Draws the badge held by the pointer at --drag, away from its home at --anchor: the home
         circle of radius max(0, R - d/shrink), the bridge, the badge on top; past --max-distance
         only the badge. Writes an 8-bit RGBA PNG of (W*S)x(H*S) pixels. No display needed.
+        In split mode each pane is (W/2)xH and the coordinates are the pane's.
 
           --out FILE.png            where to write (required)
           --anchor X,Y              the home circle's centre (canvas centre)
           --drag X,Y                the badge's centre (= anchor)
           --radius R                badge radius in logical pixels (20)
           --text STR                count in the badge, white, sized to fit (none)
+          --stats                   print how the Bézier and metaball fills differ: areas, IoU,
+                                    narrowest widths, the bridge's join angles (stdout)
         \(CommonOptions.help)
         \(CommonOptions.parameterHelp)
         """
@@ -49,6 +53,8 @@ struct RenderRequest {
                         range: 0.01...100_000, what: "a positive radius in logical pixels")
                 case "--text":
                     text = try arguments.value(of: option, inline: inline, expects: "a count")
+                case "--stats":
+                    stats = true
                 default:
                     throw .usage("render: unknown option '\(option)' (see sticky render --help)")
                 }
@@ -60,7 +66,7 @@ struct RenderRequest {
 
     /// The held badge's pose, in canvas coordinates.
     var pose: BadgePose {
-        let home = anchor.map { Vec2($0.0, $0.1) } ?? Vec2(Double(common.width) / 2, Double(common.height) / 2)
+        let home = anchor.map { Vec2($0.0, $0.1) } ?? Vec2(common.paneWidth / 2, Double(common.height) / 2)
         let center = drag.map { Vec2($0.0, $0.1) } ?? home
         return BadgePose(home: home, center: center, radius: radius, parameters: common.parameters.motion.badge)
     }
@@ -71,6 +77,9 @@ enum RenderCommand {
         let request = try RenderRequest(words)
         for warning in request.common.warnings { CommandLine.warn(warning) }
         let image = try draw([request.pose], texts: [request.text], options: request.common)
+        if request.stats {
+            for line in comparison(of: request.pose, parameters: request.common.parameters).lines { CommandLine.say(line) }
+        }
         do {
             try PNG.write(image, to: request.out!)
         } catch {
@@ -78,16 +87,41 @@ enum RenderCommand {
         }
     }
 
-    /// Renders poses with the options' canvas, scale and parameters, headless.
+    /// The figures comparing the two fills of a held badge, as drawn.
+    static func comparison(of pose: BadgePose, parameters: Parameters) -> FillComparison {
+        var painter = BadgePainter()
+        painter.paint([pose], parameters: parameters, scale: 1, mode: .metaball)
+        return FillComparison(
+            home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
+            bridge: BadgePainter.bridge(of: pose, parameters: parameters), field: painter.metaballField)
+    }
+
+    /// Renders poses with the options' canvas, scale, mode and parameters, headless.
     static func draw(_ poses: [BadgePose], texts: [String] = [], options: CommonOptions) throws(CLIError) -> Image {
         var painter = BadgePainter(atlas: texts.contains { !$0.isEmpty } ? Fonts.atlas() : nil)
-        painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale)
+        painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale, mode: options.mode)
         let (w, h) = options.pixelSize
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }
-        let frame = Frame(
-            width: Double(options.width), height: Double(options.height), scale: options.scale,
-            background: options.parameters.background, mesh: painter.mesh, atlas: painter.atlasImage)
+        let frame = painter.frame(
+            width: options.paneWidth, height: Double(options.height), scale: options.scale, parameters: options.parameters,
+            mode: options.mode, pixelWidth: w, pixelHeight: h)
         return try headless.image(of: frame)
+    }
+}
+
+extension FillComparison {
+    /// One figure a line: NAME VALUE UNIT.
+    var lines: [String] {
+        func f(_ x: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", x) }
+        return [
+            "area.bezier \(f(bezierArea)) px2",
+            "area.metaball \(f(metaballArea)) px2",
+            "iou \(f(intersectionOverUnion, 4))",
+            "narrowest.bezier \(f(bezierNarrowest, 2)) px",
+            "narrowest.metaball \(f(metaballNarrowest, 2)) px",
+            "kink.home \(homeKink.map { f($0) } ?? "none") deg",
+            "kink.badge \(badgeKink.map { f($0) } ?? "none") deg",
+        ]
     }
 }

@@ -11,7 +11,8 @@ enum ReplayCommand {
         usage: sticky replay SCRIPT [OPTIONS]
 
         Runs the script's pointer actions on the badges, headless, in fixed steps of 1/240 s, and
-        reports one frame every 1/fps s from t = 0 to the script's end.
+        reports one frame every 1/fps s from t = 0 to the script's end. In split mode the script's
+        coordinates are a pane's (each W/2 wide).
 
           --dump FILE.jsonl         one JSON object per frame: pointer, badges, events
           --frames DIR              one PNG per frame, DIR/frame-00000.png, ... (DIR is created)
@@ -83,7 +84,7 @@ enum ReplayCommand {
 
         var parameters = common.parameters
         let badges = script.badges.isEmpty
-            ? BadgeBoard.defaultBadges(width: Double(common.width), height: Double(common.height)) : script.badges
+            ? BadgeBoard.defaultBadges(width: common.paneWidth, height: Double(common.height)) : script.badges
         var board = BadgeBoard(badges: badges, parameters: parameters.motion)
         var painter = BadgePainter(atlas: framesPath != nil && badges.contains { !$0.text.isEmpty } ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
@@ -111,6 +112,7 @@ enum ReplayCommand {
                     try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
                     board.parameters = parameters.motion
                 case .key(.r): board.apply(.reset)
+                case .key(.m): break  // the mode of a replay is --mode's
                 case .key(.q), .key(.escape): ended = true
                 }
             }
@@ -119,10 +121,11 @@ enum ReplayCommand {
                 dump += StateDump.line(time: t, board: board, events: board.takeEvents(), parameters: parameters) + "\n"
             }
             if let framesPath, let headless {
-                painter.paint(board, parameters: parameters, scale: common.scale)
-                let frame = Frame(
-                    width: Double(common.width), height: Double(common.height), scale: common.scale,
-                    background: parameters.background, mesh: painter.mesh, atlas: painter.atlasImage)
+                painter.paint(board, parameters: parameters, scale: common.scale, mode: common.mode)
+                let (w, h) = common.pixelSize
+                let frame = painter.frame(
+                    width: common.paneWidth, height: Double(common.height), scale: common.scale, parameters: parameters,
+                    mode: common.mode, pixelWidth: w, pixelHeight: h)
                 let image = try headless.image(of: frame)
                 let name = framesPath + "/frame-" + String(format: "%05d", k) + ".png"
                 do { try PNG.write(image, to: name) } catch { throw .failure(error.description) }

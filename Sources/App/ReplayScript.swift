@@ -7,6 +7,8 @@ import Motion
 public enum Key: String, CaseIterable, Sendable {
     /// Restore all badges.
     case r
+    /// Next mode (the window).
+    case m
     /// Quit (the window); ends a replay.
     case q
     case escape

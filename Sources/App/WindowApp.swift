@@ -17,6 +17,7 @@ final class WindowApp {
 
         keys:
           r                         restore all badges
+          m                         next mode: bezier, metaball, split, overlay
           q, escape                 quit
 
           --dump FILE.jsonl         one JSON object per drawn frame, as `replay --dump` writes
@@ -47,7 +48,8 @@ final class WindowApp {
             throw .failure("\(error)")
         }
         let (w, h) = window.size
-        board = BadgeBoard(badges: BadgeBoard.defaultBadges(width: Double(w), height: Double(h)), parameters: options.parameters.motion)
+        let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
+        board = BadgeBoard(badges: BadgeBoard.defaultBadges(width: paneWidth, height: Double(h)), parameters: options.parameters.motion)
         if let dumpPath {
             guard FileManager.default.createFile(atPath: dumpPath, contents: nil), let handle = FileHandle(forWritingAtPath: dumpPath) else {
                 renderer.destroy()
@@ -93,12 +95,12 @@ final class WindowApp {
     private func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .pointerDown(let x, let y):
-            board.apply(.pointerDown(Vec2(x, y)))
+            board.apply(.pointerDown(scenePoint(x, y)))
         case .pointerMove(let x, let y):
             guard board.held != nil else { return false }
-            board.apply(.pointerMove(Vec2(x, y)))
+            board.apply(.pointerMove(scenePoint(x, y)))
         case .pointerUp(let x, let y):
-            board.apply(.pointerMove(Vec2(x, y)))
+            board.apply(.pointerMove(scenePoint(x, y)))
             board.apply(.pointerUp)
         case .focusLost:
             // The release may never come: let go where the badge is.
@@ -106,6 +108,10 @@ final class WindowApp {
         case .key(let name, _, _):
             switch Key(rawValue: name) {
             case .r: board.apply(.reset)
+            case .m:
+                let modes = Mode.allCases
+                options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
+                window.title = "sticky — \(options.mode.rawValue)"
             case .q, .escape: quit = true
             case nil: return false
             }
@@ -117,15 +123,24 @@ final class WindowApp {
         return true
     }
 
+    /// A window position in the scene: in split mode both panes show the scene, so a point in
+    /// the right pane is moved back by a pane's width; dragging in either drives both.
+    private func scenePoint(_ x: Double, _ y: Double) -> Vec2 {
+        let width = Double(window.size.width)
+        if options.mode == .split, x >= width / 2 { return Vec2(x - width / 2, y) }
+        return Vec2(x, y)
+    }
+
     private func draw() {
         let (fw, fh) = window.framebufferSize
         let (w, h) = window.size
         guard fw > 0, fh > 0, w > 0, h > 0 else { return }  // minimised
         let scale = Double(fw) / Double(w)
-        painter.paint(board, parameters: options.parameters, scale: scale)
-        let frame = Frame(
-            width: Double(w), height: Double(h), scale: scale, background: options.parameters.background, mesh: painter.mesh,
-            atlas: painter.atlasImage)
+        painter.paint(board, parameters: options.parameters, scale: scale, mode: options.mode)
+        let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
+        let frame = painter.frame(
+            width: paneWidth, height: Double(h), scale: scale, parameters: options.parameters, mode: options.mode,
+            pixelWidth: fw, pixelHeight: fh)
         renderer.draw(frame, into: DefaultTarget(pixelWidth: fw, pixelHeight: fh))
         window.swapBuffers()
     }

@@ -3,25 +3,81 @@
 import Geometry
 import Imaging
 
-/// One picture to draw: the canvas, its background and the shapes' mesh.
+/// What a pane shows.
+public enum PaneContent: String, Sendable {
+    /// The tessellated Bézier shapes (`Frame.mesh`).
+    case bezier
+    /// The metaball field (`Frame.metaballs`) with the decals over it.
+    case metaball
+    /// Both fills: what both cover in the badge colour, the difference in two others.
+    case overlay
+}
+
+/// A rectangle of the target, device pixels from its top-left corner, showing the scene.
+public struct Pane: Hashable, Sendable {
+    public var x, y, width, height: Int
+    public var content: PaneContent
+
+    public init(x: Int, y: Int, width: Int, height: Int, content: PaneContent) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.content = content
+    }
+}
+
+/// The balls of the metaball fill, with the boxes to shade.
+public struct MetaballLayer: Sendable {
+    public var parameters: MetaballParameters
+    public var color: Color
+    /// Disjoint boxes holding the contour, each with its run of `balls` (`MetaballField.regions`).
+    public var regions: [Region]
+    /// The boxes' ball lists, one after another.
+    public var balls: [Ball]
+
+    public init(parameters: MetaballParameters, color: Color, regions: [Region], balls: [Ball]) {
+        self.parameters = parameters
+        self.color = color
+        self.regions = regions
+        self.balls = balls
+    }
+}
+
+/// One picture to draw: the scene (in pane units) and how each pane shows it.
 public struct Frame: Sendable {
-    /// Canvas size in scene units (logical pixels).
+    /// A pane's size in scene units (logical pixels).
     public var width: Double
     public var height: Double
     /// Device pixels per scene unit.
     public var scale: Double
     public var background: Color
-    /// The shapes, in drawing order.
+    /// The Bézier mode's shapes, in drawing order (counts and bursts included).
     public var mesh: Mesh
-    /// The glyph atlas the mesh's glyph quads sample, if any.
+    /// What the field modes draw over the field: counts and bursts.
+    public var decals: Mesh
+    /// The field, for metaball and overlay panes.
+    public var metaballs: MetaballLayer?
+    /// The Bézier shapes alone (no counts, no bursts): the overlay's coverage mask.
+    public var shapes: Mesh
+    /// The glyph atlas the meshes' glyph quads sample, if any.
     public var atlas: AlphaImage?
+    /// The panes; empty means one Bézier pane over the whole target.
+    public var panes: [Pane]
 
-    public init(width: Double, height: Double, scale: Double, background: Color, mesh: Mesh, atlas: AlphaImage? = nil) {
-        self.atlas = atlas
+    public init(
+        width: Double, height: Double, scale: Double, background: Color, mesh: Mesh, atlas: AlphaImage? = nil,
+        decals: Mesh = Mesh(), shapes: Mesh = Mesh(), metaballs: MetaballLayer? = nil, panes: [Pane] = []
+    ) {
         self.width = width
         self.height = height
         self.scale = scale
         self.background = background
         self.mesh = mesh
+        self.atlas = atlas
+        self.decals = decals
+        self.shapes = shapes
+        self.metaballs = metaballs
+        self.panes = panes
     }
 }

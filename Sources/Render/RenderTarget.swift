@@ -23,10 +23,12 @@ public final class DefaultTarget: RenderTarget {
     }
 }
 
-/// An offscreen RGBA8 framebuffer. Release it with `destroy()` while its context is current.
+/// An offscreen RGBA8 framebuffer whose colour is a texture (so a later pass can sample it).
+/// Release it with `destroy()` while its context is current.
 public final class OffscreenTarget: RenderTarget {
     public private(set) var framebuffer: GLuint = 0
-    private var colorBuffer: GLuint = 0
+    /// The colour texture.
+    public private(set) var texture: GLuint = 0
     public let pixelWidth: Int
     public let pixelHeight: Int
 
@@ -35,15 +37,21 @@ public final class OffscreenTarget: RenderTarget {
         self.pixelHeight = pixelHeight
         var maxSize: GLint = 0
         epoxy_glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxSize)
+        var maxTexture: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
+        maxSize = min(maxSize, maxTexture)
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= Int(maxSize), pixelHeight <= Int(maxSize) else {
             throw .framebuffer(status: 0, width: pixelWidth, height: pixelHeight)
         }
         epoxy_glGenFramebuffers(1, &framebuffer)
-        epoxy_glGenRenderbuffers(1, &colorBuffer)
-        epoxy_glBindRenderbuffer(GL.renderbuffer, colorBuffer)
-        epoxy_glRenderbufferStorage(GL.renderbuffer, GL.rgba8, GLsizei(pixelWidth), GLsizei(pixelHeight))
+        epoxy_glGenTextures(1, &texture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        epoxy_glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(pixelWidth), GLsizei(pixelHeight), 0, GL.rgba, GL.unsignedByte, nil)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         epoxy_glBindFramebuffer(GL.framebuffer, framebuffer)
-        epoxy_glFramebufferRenderbuffer(GL.framebuffer, GL.colorAttachment0, GL.renderbuffer, colorBuffer)
+        epoxy_glFramebufferTexture2D(GL.framebuffer, GL.colorAttachment0, GLenum(GL_TEXTURE_2D), texture, 0)
         let status = epoxy_glCheckFramebufferStatus(GL.framebuffer)
         epoxy_glBindFramebuffer(GL.framebuffer, 0)
         if status != GL.framebufferComplete || GL.error() != nil {
@@ -67,8 +75,8 @@ public final class OffscreenTarget: RenderTarget {
 
     public func destroy() {
         if framebuffer != 0 { epoxy_glDeleteFramebuffers(1, &framebuffer) }
-        if colorBuffer != 0 { epoxy_glDeleteRenderbuffers(1, &colorBuffer) }
+        if texture != 0 { epoxy_glDeleteTextures(1, &texture) }
         framebuffer = 0
-        colorBuffer = 0
+        texture = 0
     }
 }

@@ -1,33 +1,62 @@
-// Draws a Frame into a RenderTarget: clear, then the whole mesh in one blended draw call.
+// Draws a Frame into a RenderTarget: per pane, the Bézier mesh, the metaball field, or both
+// compared; each a handful of blended draw calls.
 
 @preconcurrency import CEpoxy
 import Geometry
 import Imaging
 
-/// Owns the GL objects of the fill pass. Make it, use it and `destroy()` it on one context.
+/// Owns the GL objects of all passes. Make it, use it and `destroy()` it on one context.
 public final class Renderer {
+    /// The most balls the metaball shader takes (its MAX_BALLS).
+    public static let maximumBalls = 128
+
     private let fill: ShaderProgram
-    private let viewportLocation: GLint
-    private let pixelsPerUnitLocation: GLint
-    private var vertexArray: GLuint = 0
-    private var vertexBuffer: GLuint = 0
-    private var indexBuffer: GLuint = 0
-    private let atlasLocation: GLint
+    private let fillViewport, fillPixelsPerUnit, fillAtlas, fillOverride: GLint
+    private let metaball: ShaderProgram
+    private let ballViewport, ballPixelsPerUnit, ballBalls, ballKernel, ballThreshold, ballBlend, ballColor: GLint
+    private let composite: ShaderProgram
+    private let compositeBezier, compositeMetaball, compositeOrigin, compositeBoth, compositeOnlyBezier, compositeOnlyMetaball: GLint
+
+    private let meshBuffer = MeshBuffer()
+    private let decalBuffer = MeshBuffer()
+    private let boxMesh = MeshBuffer()
+    private var boxVertices = Mesh()
+    private var ballData: [GLfloat] = []
+    private var emptyArray: GLuint = 0
     private var atlasTexture: GLuint = 0
     /// The atlas version in the texture (−1: none yet).
     private var atlasVersion = -1
     private var atlasSize = (0, 0)
-    private var vertexCapacity = 0
-    private var indexCapacity = 0
+    private var masks: (OffscreenTarget, OffscreenTarget)?
 
     /// Compiles the shaders; needs a current OpenGL 3.3 core context.
     public init() throws(RenderError) {
         let (major, minor) = GL.versionNumber
         guard major > 3 || (major == 3 && minor >= 3) else { throw .version(GL.version) }
         fill = try ShaderProgram(vertex: "fill.vert", fragment: "fill.frag")
-        viewportLocation = fill.uniform("u_viewport")
-        pixelsPerUnitLocation = fill.uniform("u_pixelsPerUnit")
-        atlasLocation = fill.uniform("u_atlas")
+        fillViewport = fill.uniform("u_viewport")
+        fillPixelsPerUnit = fill.uniform("u_pixelsPerUnit")
+        fillAtlas = fill.uniform("u_atlas")
+        fillOverride = fill.uniform("u_override")
+        metaball = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag")
+        ballViewport = metaball.uniform("u_viewport")
+        ballPixelsPerUnit = metaball.uniform("u_pixelsPerUnit")
+        ballBalls = metaball.uniform("u_balls")
+        ballKernel = metaball.uniform("u_kernel")
+        ballThreshold = metaball.uniform("u_threshold")
+        ballBlend = metaball.uniform("u_blend")
+        ballColor = metaball.uniform("u_color")
+        composite = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
+        compositeBezier = composite.uniform("u_bezierMask")
+        compositeMetaball = composite.uniform("u_metaballMask")
+        compositeOrigin = composite.uniform("u_origin")
+        compositeBoth = composite.uniform("u_colorBoth")
+        compositeOnlyBezier = composite.uniform("u_colorBezier")
+        compositeOnlyMetaball = composite.uniform("u_colorMetaball")
+        ballData.reserveCapacity(4 * Renderer.maximumBalls)
+
+        // A core profile needs a bound vertex array even for the attribute-less triangle.
+        epoxy_glGenVertexArrays(1, &emptyArray)
         epoxy_glGenTextures(1, &atlasTexture)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
@@ -38,30 +67,10 @@ public final class Renderer {
         var blank: UInt8 = 0
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, 1, 1, 0, GLenum(GL_RED), GL.unsignedByte, &blank)
-
-        epoxy_glGenVertexArrays(1, &vertexArray)
-        epoxy_glGenBuffers(1, &vertexBuffer)
-        epoxy_glGenBuffers(1, &indexBuffer)
-        epoxy_glBindVertexArray(vertexArray)
-        epoxy_glBindBuffer(GL.arrayBuffer, vertexBuffer)
-        epoxy_glBindBuffer(GL.elementArrayBuffer, indexBuffer)
-        let stride = GLsizei(MemoryLayout<Vertex>.stride)
-        func attribute(_ index: GLuint, _ count: GLint, _ type: GLenum, normalized: Bool, _ field: PartialKeyPath<Vertex>) {
-            let offset = MemoryLayout<Vertex>.offset(of: field)!
-            epoxy_glEnableVertexAttribArray(index)
-            epoxy_glVertexAttribPointer(
-                index, count, type, GLboolean(normalized ? GL_TRUE : GL_FALSE), stride, UnsafeRawPointer(bitPattern: offset))
-        }
-        attribute(0, 2, GL.float, normalized: false, \Vertex.x)
-        attribute(1, 2, GL.float, normalized: false, \Vertex.localX)
-        attribute(2, 1, GL.float, normalized: false, \Vertex.radius)
-        attribute(3, 1, GL.float, normalized: false, \Vertex.alpha)
-        attribute(4, 4, GL.unsignedByte, normalized: true, \Vertex.color)
-        epoxy_glBindVertexArray(0)
-        try GL.check("creating the fill pass")
+        try GL.check("creating the passes")
     }
 
-    /// Clears `target` to the frame's background and draws its mesh, scaled by `frame.scale`.
+    /// Clears `target` to the frame's background and draws each pane, scaled by `frame.scale`.
     public func draw(_ frame: Frame, into target: RenderTarget) {
         epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
         epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
@@ -70,27 +79,148 @@ public final class Renderer {
         let bg = frame.background
         epoxy_glClearColor(GLfloat(bg.red), GLfloat(bg.green), GLfloat(bg.blue), GLfloat(bg.alpha))
         epoxy_glClear(GL.colorBufferBit)
-        let mesh = frame.mesh
-        guard !mesh.indices.isEmpty else { return }
-
         epoxy_glEnable(GL.blend)
         epoxy_glBlendFunc(GL.one, GL.oneMinusSrcAlpha)
+        if let atlas = frame.atlas { upload(atlas) }
+
+        if frame.panes.isEmpty {
+            drawPane(Pane(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight, content: .bezier), of: frame, target: target)
+        } else {
+            for pane in frame.panes { drawPane(pane, of: frame, target: target) }
+        }
+        epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
+        epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
+    }
+
+    private func drawPane(_ pane: Pane, of frame: Frame, target: RenderTarget) {
+        // GL's viewport counts from the bottom.
+        let glY = target.pixelHeight - pane.y - pane.height
+        func viewport() {
+            epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
+            epoxy_glViewport(GLint(pane.x), GLint(glY), GLsizei(pane.width), GLsizei(pane.height))
+        }
+        viewport()
+        switch pane.content {
+        case .bezier:
+            drawMesh(frame.mesh, in: meshBuffer, frame: frame)
+        case .metaball:
+            if let layer = frame.metaballs { drawField(layer, frame: frame, color: layer.color) }
+            drawMesh(frame.decals, in: decalBuffer, frame: frame)
+        case .overlay:
+            guard let (bezierMask, metaballMask) = masks(width: pane.width, height: pane.height) else { return }
+            let white = Color(red: 1, green: 1, blue: 1)
+            func begin(_ mask: OffscreenTarget) {
+                epoxy_glBindFramebuffer(GL.framebuffer, mask.framebuffer)
+                epoxy_glViewport(0, 0, GLsizei(pane.width), GLsizei(pane.height))
+                epoxy_glClearColor(0, 0, 0, 0)
+                epoxy_glClear(GL.colorBufferBit)
+            }
+            begin(bezierMask)
+            drawMesh(frame.shapes, in: meshBuffer, frame: frame, override: white)
+            begin(metaballMask)
+            if let layer = frame.metaballs { drawField(layer, frame: frame, color: white) }
+            viewport()
+            composite.use()
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), bezierMask.texture)
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE2))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), metaballMask.texture)
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+            epoxy_glUniform1i(compositeBezier, 1)
+            epoxy_glUniform1i(compositeMetaball, 2)
+            epoxy_glUniform2f(compositeOrigin, GLfloat(pane.x), GLfloat(glY))
+            let both = frame.metaballs?.color ?? Color.badgeRed
+            set(compositeBoth, both)
+            set(compositeOnlyBezier, Renderer.onlyBezier)
+            set(compositeOnlyMetaball, Renderer.onlyMetaball)
+            epoxy_glBindVertexArray(emptyArray)
+            epoxy_glDrawArrays(GL.triangles, 0, 3)
+            epoxy_glBindVertexArray(0)
+            drawMesh(frame.decals, in: decalBuffer, frame: frame)
+        }
+    }
+
+    /// The overlay's colours for the area only one fill covers.
+    public static let onlyBezier = Color(red: 0.15, green: 0.35, blue: 1)
+    public static let onlyMetaball = Color(red: 0.1, green: 0.7, blue: 0.25)
+
+    private func set(_ location: GLint, _ color: Color) {
+        epoxy_glUniform4f(location, GLfloat(color.red), GLfloat(color.green), GLfloat(color.blue), GLfloat(color.alpha))
+    }
+
+    private func drawMesh(_ mesh: Mesh, in buffer: MeshBuffer, frame: Frame, override: Color? = nil) {
+        guard !mesh.indices.isEmpty else { return }
         fill.use()
-        epoxy_glUniform2f(viewportLocation, GLfloat(frame.width), GLfloat(frame.height))
-        epoxy_glUniform1f(pixelsPerUnitLocation, GLfloat(frame.scale))
+        epoxy_glUniform2f(fillViewport, GLfloat(frame.width), GLfloat(frame.height))
+        epoxy_glUniform1f(fillPixelsPerUnit, GLfloat(frame.scale))
+        set(fillOverride, override ?? Color(red: 0, green: 0, blue: 0, alpha: 0))
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
-        epoxy_glUniform1i(atlasLocation, 0)
-        if let atlas = frame.atlas { upload(atlas) }
-        epoxy_glBindVertexArray(vertexArray)
-        upload(mesh)
-        epoxy_glDrawElements(GL.triangles, GLsizei(mesh.indices.count), GL.unsignedInt, nil)
-        epoxy_glBindVertexArray(0)
+        epoxy_glUniform1i(fillAtlas, 0)
+        buffer.upload(mesh)
+        buffer.draw()
+    }
+
+    /// The field, shaded only inside the layer's boxes, each summing its own run of balls.
+    private func drawField(_ layer: MetaballLayer, frame: Frame, color: Color) {
+        guard !layer.regions.isEmpty else { return }
+        ballData.removeAll(keepingCapacity: true)
+        for ball in layer.balls.prefix(Renderer.maximumBalls) {
+            ballData.append(GLfloat(ball.center.x))
+            ballData.append(GLfloat(ball.center.y))
+            ballData.append(GLfloat(ball.radius))
+            ballData.append(0)
+        }
+        boxVertices.removeAll()
+        for region in layer.regions where region.first + region.count <= Renderer.maximumBalls {
+            let box = region.box
+            let base = UInt32(boxVertices.vertices.count)
+            let first = Float(region.first), count = Float(region.count)
+            func corner(_ x: Double, _ y: Double) -> Vertex {
+                Vertex(x: Float(x), y: Float(y), localX: first, localY: count, color: 0)
+            }
+            boxVertices.vertices.append(corner(box.minX, box.minY))
+            boxVertices.vertices.append(corner(box.maxX, box.minY))
+            boxVertices.vertices.append(corner(box.maxX, box.maxY))
+            boxVertices.vertices.append(corner(box.minX, box.maxY))
+            boxVertices.indices.append(base)
+            boxVertices.indices.append(base + 1)
+            boxVertices.indices.append(base + 2)
+            boxVertices.indices.append(base)
+            boxVertices.indices.append(base + 2)
+            boxVertices.indices.append(base + 3)
+        }
+        metaball.use()
+        epoxy_glUniform2f(ballViewport, GLfloat(frame.width), GLfloat(frame.height))
+        epoxy_glUniform1f(ballPixelsPerUnit, GLfloat(frame.scale))
+        ballData.withUnsafeBufferPointer { epoxy_glUniform4fv(ballBalls, GLsizei(ballData.count / 4), $0.baseAddress) }
+        epoxy_glUniform1i(ballKernel, layer.parameters.kernel.shaderIndex)
+        epoxy_glUniform1f(ballThreshold, GLfloat(layer.parameters.threshold))
+        epoxy_glUniform1f(ballBlend, GLfloat(layer.parameters.blend))
+        set(ballColor, color)
+        boxMesh.upload(boxVertices)
+        boxMesh.draw()
+    }
+
+    /// Two pane-sized coverage targets for the overlay, remade when the pane's size changes.
+    private func masks(width: Int, height: Int) -> (OffscreenTarget, OffscreenTarget)? {
+        if let masks, masks.0.pixelWidth == width, masks.0.pixelHeight == height { return masks }
+        masks?.0.destroy()
+        masks?.1.destroy()
+        masks = nil
+        guard let a = try? OffscreenTarget(pixelWidth: width, pixelHeight: height) else { return nil }
+        guard let b = try? OffscreenTarget(pixelWidth: width, pixelHeight: height) else {
+            a.destroy()
+            return nil
+        }
+        masks = (a, b)
+        return masks
     }
 
     /// Copies the atlas into its texture when it changed since the last upload.
     private func upload(_ atlas: AlphaImage) {
         guard atlas.version != atlasVersion || atlasSize != (atlas.width, atlas.height) else { return }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         atlas.pixels.withUnsafeBytes { bytes in
             if atlasSize == (atlas.width, atlas.height) {
@@ -105,33 +235,20 @@ public final class Renderer {
         atlasSize = (atlas.width, atlas.height)
     }
 
-    /// Copies the mesh into the buffers, growing them (by doubling) only when it no longer fits.
-    private func upload(_ mesh: Mesh) {
-        let vertexBytes = mesh.vertices.count * MemoryLayout<Vertex>.stride
-        let indexBytes = mesh.indices.count * MemoryLayout<UInt32>.stride
-        epoxy_glBindBuffer(GL.arrayBuffer, vertexBuffer)
-        if vertexBytes > vertexCapacity {
-            vertexCapacity = max(vertexBytes, 2 * vertexCapacity, 64 * 1024)
-            epoxy_glBufferData(GL.arrayBuffer, GLsizeiptr(vertexCapacity), nil, GL.dynamicDraw)
-        }
-        mesh.vertices.withUnsafeBytes { epoxy_glBufferSubData(GL.arrayBuffer, 0, GLsizeiptr(vertexBytes), $0.baseAddress) }
-        if indexBytes > indexCapacity {
-            indexCapacity = max(indexBytes, 2 * indexCapacity, 64 * 1024)
-            epoxy_glBufferData(GL.elementArrayBuffer, GLsizeiptr(indexCapacity), nil, GL.dynamicDraw)
-        }
-        mesh.indices.withUnsafeBytes { epoxy_glBufferSubData(GL.elementArrayBuffer, 0, GLsizeiptr(indexBytes), $0.baseAddress) }
-    }
-
     /// Releases the GL objects; the context they were made on must be current.
     public func destroy() {
         fill.destroy()
-        if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
-        if vertexBuffer != 0 { epoxy_glDeleteBuffers(1, &vertexBuffer) }
-        if indexBuffer != 0 { epoxy_glDeleteBuffers(1, &indexBuffer) }
+        metaball.destroy()
+        composite.destroy()
+        meshBuffer.destroy()
+        decalBuffer.destroy()
+        boxMesh.destroy()
+        masks?.0.destroy()
+        masks?.1.destroy()
+        masks = nil
+        if emptyArray != 0 { epoxy_glDeleteVertexArrays(1, &emptyArray) }
         if atlasTexture != 0 { epoxy_glDeleteTextures(1, &atlasTexture) }
+        emptyArray = 0
         atlasTexture = 0
-        vertexArray = 0
-        vertexBuffer = 0
-        indexBuffer = 0
     }
 }

@@ -1,0 +1,99 @@
+// Metaball pass, fragment stage: evaluates the field of the box's balls at the fragment and fills
+// its iso-contour, anti-aliased one device pixel wide from the field's value and analytic
+// gradient, output premultiplied. The field is first made to grow like a distance (inverse
+// square: g = f^(-1/2); Wyvill: g = f^(1/3)), so (g - g_iso)/|grad g| is exact for a lone ball
+// and stays sane near the centres. Same formulas as MetaballField.signedDistance (Swift).
+// Inputs:   v_scene (scene position of the fragment), v_run (first ball and count of this box's run)
+// Uniforms: u_balls[] (x, y, radius per ball in scene units; w unused),
+//           u_kernel (0 inverse square, 1 Wyvill, 2 smooth minimum), u_threshold (Wyvill iso),
+//           u_blend (smooth-minimum width k, scene units), u_pixelsPerUnit, u_color (straight alpha)
+#version 330 core
+
+const int MAX_BALLS = 128;
+
+in vec2 v_scene;
+flat in ivec2 v_run;
+
+uniform vec4 u_balls[MAX_BALLS];
+uniform int u_kernel;
+uniform float u_threshold;
+uniform float u_blend;
+uniform float u_pixelsPerUnit;
+uniform vec4 u_color;
+
+out vec4 o_color;
+
+// Signed distance from p to a circle of radius r centred at c.
+float sdCircle(vec2 p, vec2 c, float r) {
+    return length(p - c) - r;
+}
+
+// Inigo Quilez's polynomial smooth minimum of a and b with blend width k.
+float smin(float a, float b, float k) {
+    float h = max(k - abs(a - b), 0.0) / k;
+    return min(a, b) - h * h * k * 0.25;
+}
+
+// Signed distance (scene units, positive outside) to the iso-contour of Σ r²/|p − c|², iso 1.
+float inverseSquare(vec2 p) {
+    float f = 0.0;
+    vec2 gradient = vec2(0.0);
+    for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
+        vec2 d = p - u_balls[i].xy;
+        float q = max(dot(d, d), 1e-12);
+        float k = u_balls[i].z * u_balls[i].z;
+        f += k / q;
+        gradient -= 2.0 * k * d / (q * q);
+    }
+    float slope = length(gradient);
+    if (f <= 0.0) return 1e4;
+    if (slope <= 0.0) return f >= 1.0 ? -1e4 : 1e4;
+    return 2.0 * f * (1.0 - sqrt(f)) / slope;
+}
+
+// Signed distance to the iso-contour (iso T) of Σ (1 − |p − c|²/s²)³, s = r/√(1 − T^⅓),
+// so that a lone ball's contour is its radius.
+float wyvill(vec2 p) {
+    float scale = 1.0 / (1.0 - pow(u_threshold, 1.0 / 3.0));
+    float f = 0.0;
+    vec2 gradient = vec2(0.0);
+    for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
+        vec2 d = p - u_balls[i].xy;
+        float s2 = u_balls[i].z * u_balls[i].z * scale;
+        float q = dot(d, d) / s2;
+        if (q < 1.0) {
+            float a = 1.0 - q;
+            f += a * a * a;
+            gradient -= 6.0 * a * a * d / s2;
+        }
+    }
+    if (f <= 0.0) return 1e4;
+    float slope = length(gradient);
+    if (slope <= 0.0) return f >= u_threshold ? -1e4 : 1e4;
+    float g = pow(f, 1.0 / 3.0);
+    float iso = pow(u_threshold, 1.0 / 3.0);
+    return 3.0 * g * g * (iso - g) / slope;
+}
+
+// Smooth union of the circles' signed distances (a distance bound already).
+float smoothMin(vec2 p) {
+    float d = 1e6;
+    for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
+        d = smin(d, sdCircle(p, u_balls[i].xy, u_balls[i].z), u_blend);
+    }
+    return d;
+}
+
+void main() {
+    float distance;
+    if (u_kernel == 0) {
+        distance = inverseSquare(v_scene);
+    } else if (u_kernel == 1) {
+        distance = wyvill(v_scene);
+    } else {
+        distance = smoothMin(v_scene);
+    }
+    float coverage = clamp(0.5 - distance * u_pixelsPerUnit, 0.0, 1.0);
+    float a = coverage * u_color.a;
+    o_color = vec4(u_color.rgb * a, a);
+}

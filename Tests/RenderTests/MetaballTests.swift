@@ -1,0 +1,167 @@
+// The metaball fill, measured on rendered pictures: exact radii, joining distances, one-pixel
+// edges, the split and overlay modes, and the --stats figures.
+
+import Foundation
+import Testing
+@testable import App
+@testable import Geometry
+import Imaging
+@testable import Motion
+@testable import Render
+
+@Suite(.serialized) struct MetaballTests {
+    static func options(mode: Mode, kernel: MetaballKernel = .inverseSquare, width: Int = 240, height: Int = 160, scale: Double = 1) -> CommonOptions {
+        var options = CommonOptions()
+        options.width = width
+        options.height = height
+        options.scale = scale
+        options.mode = mode
+        options.parameters.metaball.kernel = kernel
+        return options
+    }
+
+    static func coverage(_ image: Image) -> [Double] { RenderTests.coverage(of: image) }
+
+    @Test(arguments: MetaballKernel.allCases, [(20.0, 1.0), (13.5, 2.0), (31.0, 1.0)])
+    func loneBallIsExactlyItsRadius(kernel: MetaballKernel, ball: (radius: Double, scale: Double)) throws {
+        let options = MetaballTests.options(mode: .metaball, kernel: kernel, scale: ball.scale)
+        let center = Vec2(120.3, 80.6)
+        let pose = BadgePose(home: center, center: center, radius: ball.radius, parameters: options.parameters.motion.badge)
+        let image = try RenderCommand.draw([pose], options: options)
+        let area = MetaballTests.coverage(image).reduce(0, +) / (ball.scale * ball.scale)
+        let measured = (area / Double.pi).squareRoot()
+        #expect(abs(measured - ball.radius) <= 0.25, "\(kernel): radius \(measured) for \(ball.radius)")
+    }
+
+    /// Two (nearly) equal balls: joined a little inside the analytic joining distance, apart a
+    /// little outside it, judged at the midpoint pixel.
+    @Test(arguments: MetaballKernel.allCases)
+    func twoBallsJoinAtTheAnalyticDistance(kernel: MetaballKernel) throws {
+        var options = MetaballTests.options(mode: .metaball, kernel: kernel, width: 320, height: 160)
+        options.parameters.motion.badge.shrink = 1000  // home radius R − d/1000 ≈ R
+        options.parameters.motion.badge.maxDistance = 1000
+        let r = 20.0
+        let joining = MetaballField.joiningDistance(radius: r, parameters: options.parameters.metaball)
+        for (factor, joined) in [(0.94, true), (1.06, false)] {
+            let d = joining * factor
+            let home = Vec2(160 - d / 2, 80)
+            let pose = BadgePose(home: home, center: home + Vec2(d, 0), radius: r, parameters: options.parameters.motion.badge)
+            let image = try RenderCommand.draw([pose], options: options)
+            let middle = MetaballTests.coverage(image)[80 * image.width + 160]
+            if joined {
+                #expect(middle > 0.9, "\(kernel) at \(d) (join \(joining)): midpoint coverage \(middle)")
+            } else {
+                #expect(middle < 0.05, "\(kernel) at \(d) (join \(joining)): midpoint coverage \(middle)")
+            }
+        }
+    }
+
+    /// The edge is about one device pixel wide: partially covered pixels ≈ the perimeter.
+    @Test(arguments: MetaballKernel.allCases)
+    func edgeBandIsOnePixelWide(kernel: MetaballKernel) throws {
+        for scale in [1.0, 2.0] {
+            let options = MetaballTests.options(mode: .metaball, kernel: kernel, scale: scale)
+            let center = Vec2(120, 80)
+            let pose = BadgePose(home: center, center: center, radius: 40, parameters: options.parameters.motion.badge)
+            let image = try RenderCommand.draw([pose], options: options)
+            let partial = MetaballTests.coverage(image).filter { $0 > 0.02 && $0 < 0.98 }.count
+            let perimeter = 2 * Double.pi * 40 * scale
+            let ratio = Double(partial) / perimeter
+            #expect(ratio > 0.7 && ratio < 1.5, "\(kernel) ×\(scale): \(partial) edge pixels for a perimeter of \(perimeter)")
+        }
+    }
+
+    @Test func splitDrawsBothPanesFromOneScene() throws {
+        let home = Vec2(60, 80), drag = Vec2(100, 95)
+        var split = MetaballTests.options(mode: .split, width: 240)
+        split.parameters.bridge.style = .tangent
+        let pose = BadgePose(home: home, center: drag, radius: 20, parameters: split.parameters.motion.badge)
+        let both = try RenderCommand.draw([pose], texts: ["8"], options: split)
+        #expect(both.width == 240)
+        for (mode, offset) in [(Mode.bezier, 0), (.metaball, 120)] {
+            var single = split
+            single.mode = mode
+            single.width = 120
+            let pane = try RenderCommand.draw([pose], texts: ["8"], options: single)
+            var worst = 0
+            for y in 0..<160 {
+                for x in 0..<120 {
+                    let a = both.pixel(x: x + offset, y: y), b = pane.pixel(x: x, y: y)
+                    worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                }
+            }
+            #expect(worst <= 1, "\(mode) pane differs by \(worst)")
+        }
+    }
+
+    /// The overlay: both → badge colour, only one → its colour, exactly from the two coverages.
+    @Test func overlayColoursTheSymmetricDifference() throws {
+        let home = Vec2(100, 80), drag = Vec2(150, 100)
+        var bezier = MetaballTests.options(mode: .bezier)
+        bezier.parameters.bridge.style = .cubic
+        let pose = BadgePose(home: home, center: drag, radius: 20, parameters: bezier.parameters.motion.badge)
+        var metaball = bezier
+        metaball.mode = .metaball
+        var overlay = bezier
+        overlay.mode = .overlay
+        let a = MetaballTests.coverage(try RenderCommand.draw([pose], options: bezier))
+        let b = MetaballTests.coverage(try RenderCommand.draw([pose], options: metaball))
+        let picture = try RenderCommand.draw([pose], options: overlay)
+        var differing = 0, worst = 0.0
+        for i in a.indices {
+            let both = min(a[i], b[i]), onlyA = a[i] - both, onlyB = b[i] - both
+            let red = Color.badgeRed, blue = Renderer.onlyBezier, green = Renderer.onlyMetaball
+            let alpha = max(a[i], b[i])
+            // Premultiplied over the white background.
+            let expected = [
+                both * red.red + onlyA * blue.red + onlyB * green.red + (1 - alpha),
+                both * red.green + onlyA * blue.green + onlyB * green.green + (1 - alpha),
+                both * red.blue + onlyA * blue.blue + onlyB * green.blue + (1 - alpha),
+            ]
+            let got = [picture.pixels[4 * i], picture.pixels[4 * i + 1], picture.pixels[4 * i + 2]].map { Double($0) / 255 }
+            worst = max(worst, zip(expected, got).map { abs($0 - $1) }.max()!)
+            if onlyA > 0.5 || onlyB > 0.5 { differing += 1 }
+        }
+        #expect(differing > 100, "the two fills should differ somewhere")
+        #expect(worst <= 3.0 / 255, "overlay off by \(worst * 255) levels")
+    }
+
+    /// --stats' IoU against the one measured on the two rendered pictures.
+    @Test(arguments: [BridgeStyle.quad, .cubic, .tangent], [MetaballKernel.inverseSquare, .smoothMin])
+    func statsIoUMatchesThePictures(style: BridgeStyle, kernel: MetaballKernel) throws {
+        var bezier = MetaballTests.options(mode: .bezier, kernel: kernel, scale: 2)
+        bezier.parameters.bridge.style = style
+        let pose = BadgePose(home: Vec2(100, 80), center: Vec2(138, 104), radius: 20, parameters: bezier.parameters.motion.badge)
+        var metaball = bezier
+        metaball.mode = .metaball
+        let a = MetaballTests.coverage(try RenderCommand.draw([pose], options: bezier))
+        let b = MetaballTests.coverage(try RenderCommand.draw([pose], options: metaball))
+        var intersection = 0.0, union = 0.0
+        for i in a.indices {
+            intersection += min(a[i], b[i])
+            union += max(a[i], b[i])
+        }
+        let stats = RenderCommand.comparison(of: pose, parameters: bezier.parameters)
+        #expect(abs(stats.intersectionOverUnion - intersection / union) <= 0.01,
+                "\(style)/\(kernel): stats \(stats.intersectionOverUnion), pictures \(intersection / union)")
+        // Areas agree too (scale 2: four pixels a unit).
+        #expect(abs(stats.bezierArea - a.reduce(0, +) / 4) <= 0.01 * stats.bezierArea)
+        #expect(abs(stats.metaballArea - b.reduce(0, +) / 4) <= 0.01 * stats.metaballArea)
+    }
+
+    /// The quad side meets the badge at an angle (seeds' kink) and the home circle smoothly;
+    /// the tangent style is smooth at both ends.
+    @Test func joinAnglesMatchTheConstructions() {
+        var parameters = Parameters()
+        let pose = BadgePose(home: Vec2(100, 80), center: Vec2(140, 100), radius: 20, parameters: parameters.motion.badge)
+        parameters.bridge.style = .quad
+        let quad = RenderCommand.comparison(of: pose, parameters: parameters)
+        #expect(quad.homeKink! < 1e-6)
+        // Side direction at D is 2(D − O) = (d, 2(r2 − r1)) in the local frame; the circle's is the axis.
+        let d = pose.distance, expected = atan2(2 * (pose.radius - pose.homeRadius), d) * 180 / Double.pi
+        #expect(abs(quad.badgeKink! - expected) < 1e-6)
+        parameters.bridge.style = .tangent
+        let tangent = RenderCommand.comparison(of: pose, parameters: parameters)
+        #expect(tangent.homeKink! < 1e-6 && tangent.badgeKink! < 1e-6)
+    }
+}
