@@ -60,6 +60,9 @@ public struct BadgePainter {
         build(parameters: parameters, scale: scale, mode: mode)
     }
 
+    /// Lines of small text drawn at the top left of every pane (the window's figures).
+    public var caption: [String] = []
+
     /// Paints the board's badges, the held one on top.
     public mutating func paint(_ board: BadgeBoard, parameters: Parameters, scale: Double, mode: Mode = .bezier) {
         items.removeAll(keepingCapacity: true)
@@ -135,6 +138,14 @@ public struct BadgePainter {
             }
         }
         if needsField { field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls) }
+        if let atlas {
+            let ink = Color(red: 0.2, green: 0.2, blue: 0.2)
+            for (i, line) in caption.enumerated() {
+                let y = 18 + 16 * Double(i)
+                if needsMesh { builder.addText(line, x: 8, y: y, size: 12, scale: scale, color: ink, atlas: atlas) }
+                if needsField { decals.addText(line, x: 8, y: y, size: 12, scale: scale, color: ink, atlas: atlas) }
+            }
+        }
     }
 
     /// The frame of the current meshes: one pane, or two side by side for `split`, filling a

@@ -1,10 +1,10 @@
 // `sticky`: the interactive window. Input in, fixed-step simulation, one frame when something changed.
 
 import Foundation
-import Geometry
 import Motion
 import Platform
 import Render
+import Geometry
 
 /// The window's loop: Initialization, then Update (input, fixed steps) and Draw until quit.
 final class WindowApp {
@@ -136,6 +136,7 @@ final class WindowApp {
         let (w, h) = window.size
         guard fw > 0, fh > 0, w > 0, h > 0 else { return }  // minimised
         let scale = Double(fw) / Double(w)
+        painter.caption = caption()
         painter.paint(board, parameters: options.parameters, scale: scale, mode: options.mode)
         let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
         let frame = painter.frame(
@@ -143,6 +144,26 @@ final class WindowApp {
             pixelWidth: fw, pixelHeight: fh)
         renderer.draw(frame, into: DefaultTarget(pixelWidth: fw, pixelHeight: fh))
         window.swapBuffers()
+    }
+
+    /// In the field modes, how the two fills of the held badge differ (measured on a 1 px grid
+    /// while it is held: a few milliseconds); nothing otherwise.
+    private func caption() -> [String] {
+        guard options.mode != .bezier, let held = board.held,
+              let pose = board.badges[held].pose(shrink: options.parameters.motion.badge.shrink)
+        else { return ["\(options.mode.rawValue) · m: next mode"] }
+        var painter = BadgePainter()
+        painter.paint([pose], parameters: options.parameters, scale: 1, mode: .metaball)
+        let c = FillComparison(
+            home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
+            bridge: BadgePainter.bridge(of: pose, parameters: options.parameters), field: painter.metaballField, step: 1)
+        func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
+        let kinks = [c.homeKink, c.badgeKink].map { $0.map { f($0) + "°" } ?? "–" }.joined(separator: " / ")
+        return [
+            "\(options.mode.rawValue) · \(options.parameters.bridge.style.rawValue) vs \(options.parameters.metaball.kernel.rawValue)",
+            "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px²   IoU \(f(c.intersectionOverUnion, 3))",
+            "narrowest \(f(c.bezierNarrowest, 1)) / \(f(c.metaballNarrowest, 1)) px   kinks \(kinks)",
+        ]
     }
 
     private func writeDumpLine(at time: Double) {

@@ -62,3 +62,25 @@ struct CountLayout {
 
     var inkWidth: Int { inkMaxX >= inkMinX ? inkMaxX - inkMinX : 0 }
 }
+
+extension MeshBuilder {
+    /// Adds a line of text whose first baseline starts at (x, y) scene units, `size` scene units
+    /// per em, pen positions snapped to device pixels (crisp, like the counts).
+    public mutating func addText(_ text: String, x: Double, y: Double, size: Double, scale: Double, color: Color, atlas: GlyphAtlas) {
+        let pixels = max(1, Int((size * scale).rounded()))
+        var pen = (x * scale).rounded()
+        let baseline = (y * scale).rounded()
+        let side = Double(atlas.image.width)
+        for scalar in text.unicodeScalars {
+            guard let glyph = atlas.glyph(scalar, size: pixels) else { continue }
+            let x0 = (pen + Double(glyph.left)).rounded(), y0 = baseline - Double(glyph.top)
+            if glyph.width > 0, glyph.height > 0 {
+                addGlyph(
+                    x0: x0 / scale, y0: y0 / scale, x1: (x0 + Double(glyph.width)) / scale, y1: (y0 + Double(glyph.height)) / scale,
+                    u0: Double(glyph.x) / side, v0: Double(glyph.y) / side,
+                    u1: Double(glyph.x + glyph.width) / side, v1: Double(glyph.y + glyph.height) / side, color: color)
+            }
+            pen += glyph.advance
+        }
+    }
+}
