@@ -1,9 +1,6 @@
 // The command-line entry: dispatches to the commands, turns errors into one line and a status.
 
 import Foundation
-import Motion
-import Geometry
-import Imaging
 
 extension CommandLine {
     /// The version `sticky --version` prints.
