@@ -4,10 +4,16 @@
 // square: g = f^(-1/2); Wyvill: g = f^(1/3)), so (g - g_iso)/|grad g| is exact for a lone ball
 // and stays sane near the centres. Same formulas as MetaballField.signedDistance (Swift).
 // Inputs:   v_scene (scene position of the fragment), v_run (first ball and count of this box's run)
-// Uniforms: u_balls[] (x, y, radius per ball in scene units; w unused),
-//           u_kernel (0 inverse square, 1 Wyvill, 2 smooth minimum), u_threshold (Wyvill iso),
+// Uniforms: u_balls[] (x, y, radius, radius² per ball in scene units),
+//           u_threshold (Wyvill iso),
 //           u_blend (smooth-minimum width k, scene units), u_pixelsPerUnit, u_color (straight alpha)
 #version 330 core
+
+// KERNEL (0 inverse square, 1 Wyvill, 2 smooth minimum) is defined by the renderer, one
+// program per kernel, so that the loop has no branch on it.
+#ifndef KERNEL
+#define KERNEL 0
+#endif
 
 const int MAX_BALLS = 128;
 
@@ -15,7 +21,6 @@ in vec2 v_scene;
 flat in ivec2 v_run;
 
 uniform vec4 u_balls[MAX_BALLS];
-uniform int u_kernel;
 uniform float u_threshold;
 uniform float u_blend;
 uniform float u_pixelsPerUnit;
@@ -41,7 +46,7 @@ float inverseSquare(vec2 p) {
     for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
         vec2 d = p - u_balls[i].xy;
         float q = max(dot(d, d), 1e-12);
-        float k = u_balls[i].z * u_balls[i].z;
+        float k = u_balls[i].w;
         f += k / q;
         gradient -= 2.0 * k * d / (q * q);
     }
@@ -59,7 +64,7 @@ float wyvill(vec2 p) {
     vec2 gradient = vec2(0.0);
     for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
         vec2 d = p - u_balls[i].xy;
-        float s2 = u_balls[i].z * u_balls[i].z * scale;
+        float s2 = u_balls[i].w * scale;
         float q = dot(d, d) / s2;
         if (q < 1.0) {
             float a = 1.0 - q;
@@ -85,14 +90,13 @@ float smoothMin(vec2 p) {
 }
 
 void main() {
-    float distance;
-    if (u_kernel == 0) {
-        distance = inverseSquare(v_scene);
-    } else if (u_kernel == 1) {
-        distance = wyvill(v_scene);
-    } else {
-        distance = smoothMin(v_scene);
-    }
+#if KERNEL == 0
+    float distance = inverseSquare(v_scene);
+#elif KERNEL == 1
+    float distance = wyvill(v_scene);
+#else
+    float distance = smoothMin(v_scene);
+#endif
     float coverage = clamp(0.5 - distance * u_pixelsPerUnit, 0.0, 1.0);
     float a = coverage * u_color.a;
     o_color = vec4(u_color.rgb * a, a);

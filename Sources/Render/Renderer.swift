@@ -12,8 +12,8 @@ public final class Renderer {
 
     private let fill: ShaderProgram
     private let fillViewport, fillPixelsPerUnit, fillAtlas, fillOverride: GLint
-    private let metaball: ShaderProgram
-    private let ballViewport, ballPixelsPerUnit, ballBalls, ballKernel, ballThreshold, ballBlend, ballColor: GLint
+    /// One metaball program per kernel (indexed by `MetaballKernel.shaderIndex`).
+    private let metaballs: [FieldProgram]
     private let composite: ShaderProgram
     private let compositeBezier, compositeMetaball, compositeOrigin, compositeBoth, compositeOnlyBezier, compositeOnlyMetaball: GLint
 
@@ -38,14 +38,11 @@ public final class Renderer {
         fillPixelsPerUnit = fill.uniform("u_pixelsPerUnit")
         fillAtlas = fill.uniform("u_atlas")
         fillOverride = fill.uniform("u_override")
-        metaball = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag")
-        ballViewport = metaball.uniform("u_viewport")
-        ballPixelsPerUnit = metaball.uniform("u_pixelsPerUnit")
-        ballBalls = metaball.uniform("u_balls")
-        ballKernel = metaball.uniform("u_kernel")
-        ballThreshold = metaball.uniform("u_threshold")
-        ballBlend = metaball.uniform("u_blend")
-        ballColor = metaball.uniform("u_color")
+        var programs: [FieldProgram] = []
+        for kernel in MetaballKernel.allCases {
+            programs.append(try FieldProgram(kernel: kernel))
+        }
+        metaballs = programs
         composite = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         compositeBezier = composite.uniform("u_bezierMask")
         compositeMetaball = composite.uniform("u_metaballMask")
@@ -169,7 +166,7 @@ public final class Renderer {
             ballData.append(GLfloat(ball.center.x))
             ballData.append(GLfloat(ball.center.y))
             ballData.append(GLfloat(ball.radius))
-            ballData.append(0)
+            ballData.append(GLfloat(ball.radius * ball.radius))
         }
         boxVertices.removeAll()
         for region in layer.regions where region.first + region.count <= Renderer.maximumBalls {
@@ -190,14 +187,14 @@ public final class Renderer {
             boxVertices.indices.append(base + 2)
             boxVertices.indices.append(base + 3)
         }
-        metaball.use()
-        epoxy_glUniform2f(ballViewport, GLfloat(frame.width), GLfloat(frame.height))
-        epoxy_glUniform1f(ballPixelsPerUnit, GLfloat(frame.scale))
-        ballData.withUnsafeBufferPointer { epoxy_glUniform4fv(ballBalls, GLsizei(ballData.count / 4), $0.baseAddress) }
-        epoxy_glUniform1i(ballKernel, layer.parameters.kernel.shaderIndex)
-        epoxy_glUniform1f(ballThreshold, GLfloat(layer.parameters.threshold))
-        epoxy_glUniform1f(ballBlend, GLfloat(layer.parameters.blend))
-        set(ballColor, color)
+        let program = metaballs[Int(layer.parameters.kernel.shaderIndex)]
+        program.program.use()
+        epoxy_glUniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
+        epoxy_glUniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
+        ballData.withUnsafeBufferPointer { epoxy_glUniform4fv(program.balls, GLsizei(ballData.count / 4), $0.baseAddress) }
+        epoxy_glUniform1f(program.threshold, GLfloat(layer.parameters.threshold))
+        epoxy_glUniform1f(program.blend, GLfloat(layer.parameters.blend))
+        set(program.color, color)
         boxMesh.upload(boxVertices)
         boxMesh.draw()
     }
@@ -238,7 +235,7 @@ public final class Renderer {
     /// Releases the GL objects; the context they were made on must be current.
     public func destroy() {
         fill.destroy()
-        metaball.destroy()
+        for program in metaballs { program.program.destroy() }
         composite.destroy()
         meshBuffer.destroy()
         decalBuffer.destroy()
@@ -250,5 +247,21 @@ public final class Renderer {
         if atlasTexture != 0 { epoxy_glDeleteTextures(1, &atlasTexture) }
         emptyArray = 0
         atlasTexture = 0
+    }
+}
+
+/// The metaball program of one kernel and its uniform locations.
+private struct FieldProgram {
+    let program: ShaderProgram
+    let viewport, pixelsPerUnit, balls, threshold, blend, color: GLint
+
+    init(kernel: MetaballKernel) throws(RenderError) {
+        program = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag", defines: ["KERNEL \(kernel.shaderIndex)"])
+        viewport = program.uniform("u_viewport")
+        pixelsPerUnit = program.uniform("u_pixelsPerUnit")
+        balls = program.uniform("u_balls")
+        threshold = program.uniform("u_threshold")
+        blend = program.uniform("u_blend")
+        color = program.uniform("u_color")
     }
 }

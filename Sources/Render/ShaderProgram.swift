@@ -26,13 +26,22 @@ public final class ShaderProgram {
     public private(set) var id: GLuint
     public let files: [String]
 
-    /// Compiles `vertex` and `fragment` (file names in Shaders/) and links them.
-    public init(vertex: String, fragment: String) throws(RenderError) {
+    /// Compiles `vertex` and `fragment` (file names in Shaders/) and links them; `defines`
+    /// (e.g. ["KERNEL 1"]) are added as `#define` lines after the fragment stage's `#version`.
+    public init(vertex: String, fragment: String, defines: [String] = []) throws(RenderError) {
         files = [vertex, fragment]
         let vs = try ShaderProgram.compile(file: vertex, stage: GL.vertexShader)
         let fs: GLuint
         do {
-            fs = try ShaderProgram.compile(file: fragment, stage: GL.fragmentShader)
+            var source: String?
+            if !defines.isEmpty {
+                let text = try ShaderLibrary.source(named: fragment)
+                var lines = text.components(separatedBy: "\n")
+                let version = lines.firstIndex { $0.hasPrefix("#version") } ?? -1
+                lines.insert(contentsOf: defines.map { "#define " + $0 }, at: version + 1)
+                source = lines.joined(separator: "\n")
+            }
+            fs = try ShaderProgram.compile(file: fragment, stage: GL.fragmentShader, source: source)
         } catch {
             epoxy_glDeleteShader(vs)
             throw error
