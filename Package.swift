@@ -18,13 +18,15 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]),
+        // Chipmunk2D: no pkg-config file in Debian's package, hence no `pkgConfig`.
+        .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"])]),
         // Counts heap allocations for `sticky bench` (wraps malloc; see the header).
         .target(name: "CAllocCounter"),
 
         // Pure Swift: the bridge, flattening, tessellation. No GL.
         .target(name: "Geometry"),
-        // Badge state: the home circle, the break rule (later: drag, springs, bursts).
-        .target(name: "Motion", dependencies: ["Geometry"]),
+        // Badge state machine, springs, bursts; the caterpillar on Chipmunk2D.
+        .target(name: "Motion", dependencies: ["Geometry", "CChipmunk"]),
         // Count text: a system font found by fontconfig, glyphs rasterized by FreeType into an atlas.
         .target(name: "Typography", dependencies: ["Geometry", "Imaging", "CFreeType", "CFontconfig"]),
         // RGBA images and PNG files.

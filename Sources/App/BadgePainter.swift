@@ -74,6 +74,44 @@ public struct BadgePainter {
         build(parameters: parameters, scale: scale, mode: mode)
     }
 
+    /// Paints the caterpillar: its bodies as circles (the head last, in `headColor`), joined by
+    /// bridges when `goo` is on (Bézier mode), or as one field (the field modes).
+    public mutating func paint(chain bodies: [Ball], parameters: Parameters, scale: Double, mode: Mode = .bezier) {
+        items.removeAll(keepingCapacity: true)
+        let feather = 1 / scale
+        builder.reset()
+        shapes.reset()
+        decals.reset()
+        field.balls.removeAll(keepingCapacity: true)
+        field.parameters = parameters.metaball
+        let needsMesh = mode == .bezier || mode == .split
+        if needsMesh { BadgePainter.paintChain(bodies, into: &builder, parameters: parameters, scale: scale) }
+        if mode == .overlay { BadgePainter.paintChain(bodies, into: &shapes, parameters: parameters, scale: scale) }
+        if mode != .bezier {
+            field.balls.append(contentsOf: bodies)
+            field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls)
+        }
+    }
+
+    private static func paintChain(_ bodies: [Ball], into mesh: inout MeshBuilder, parameters: Parameters, scale: Double) {
+        let feather = 1 / scale
+        if parameters.goo {
+            for i in bodies.indices.dropLast() {
+                let a = bodies[i], b = bodies[i + 1]
+                if let bridge = Bridge(
+                    home: a.center, homeRadius: a.radius, badge: b.center, badgeRadius: b.radius,
+                    parameters: parameters.bridge, maxDistance: 2 * (a.radius + b.radius))
+                {
+                    mesh.addBridge(bridge, color: parameters.color, tolerance: parameters.flatness / scale, feather: feather)
+                }
+            }
+        }
+        for (i, body) in bodies.enumerated() {
+            let color = i == bodies.count - 1 ? parameters.headColor : parameters.color
+            mesh.addCircle(center: body.center, radius: body.radius, color: color, feather: feather)
+        }
+    }
+
     private func item(_ badge: Badge, time: Double, shrink: Double, parameters: Parameters) -> Item {
         let pose = badge.pose(shrink: shrink)
         var homeBall = 0.0

@@ -29,7 +29,7 @@ struct CommonOptions {
           --size WxH                canvas size in logical pixels (800x600)
           --scale S                 device pixels per logical pixel (1)
           --mode M                  bezier, metaball, split (both side by side), overlay (bezier)
-          --scene S                 badge (chain: not available yet)
+          --scene S                 badge, or chain (seed 004's caterpillar)
           --preset NAME             seed000 (the default values) or seed002; applied first
           --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
           --set NAME=VALUE          one parameter; repeatable; wins over --params
@@ -69,8 +69,7 @@ struct CommonOptions {
         case "--scene":
             let text = try arguments.value(of: option, inline: inline, expects: "a scene")
             switch text {
-            case "badge": scene = text
-            case "chain": throw .usage("--scene chain is not available yet: only badge so far")
+            case "badge", "chain": scene = text
             default: throw .usage("--scene expects badge or chain, got '\(text)'")
             }
         case "--preset":

@@ -17,6 +17,18 @@ public struct Parameters: Hashable, Sendable {
     public var background = Color.white
     /// The count's colour.
     public var textColor = Color.white
+    /// The caterpillar (scene chain).
+    public var chain = ChainParameters()
+    /// The chain drawn as one gooey body: bridges between consecutive bodies (Bézier mode).
+    public var goo = false
+    /// The chain's head colour (the seed's blue).
+    public var headColor = Color(red: 0, green: 0, blue: 1)
+
+    /// `chain.count` as the registry's number.
+    public var chainCount: Double {
+        get { Double(chain.count) }
+        set { chain.count = Int(newValue.rounded()) }
+    }
 
     public init() {}
 }
@@ -167,6 +179,31 @@ public enum ParameterRegistry {
         Parameter(name: "color", unit: "", summary: "badge fill (#FF0000)", kind: .color(\.color)),
         Parameter(name: "background", unit: "", summary: "canvas colour (#FFFFFF)", kind: .color(\.background)),
         Parameter(name: "textColor", unit: "", summary: "the count's colour (#FFFFFF)", kind: .color(\.textColor)),
+        Parameter(
+            name: "chainCount", unit: "", summary: "chain scene: bodies, head included (seed: 9)",
+            kind: .number(\.chainCount, range: 3...50, step: 1)),
+        Parameter(
+            name: "chainRadius", unit: "px", summary: "chain scene: radius of a body (seed: 15)",
+            kind: .number(\.chain.radius, range: 2...100, step: 1)),
+        Parameter(
+            name: "headRadius", unit: "px", summary: "chain scene: radius of the head (seed: 30)",
+            kind: .number(\.chain.headRadius, range: 2...200, step: 1)),
+        Parameter(
+            name: "gravity", unit: "px/s²", summary: "chain scene: gravity (UIKit's 1.0 = 1000)",
+            kind: .number(\.chain.gravity, range: 0...10_000, step: 50)),
+        Parameter(
+            name: "stiffness", unit: "1/s²", summary: "chain scene: 0 rigid joints (seed), else damped springs this stiff",
+            kind: .number(\.chain.stiffness, range: 0...100_000, step: 100)),
+        Parameter(
+            name: "jointDamping", unit: "1/s", summary: "chain scene: damping of spring joints (5)",
+            kind: .number(\.chain.jointDamping, range: 0...1_000, step: 1)),
+        Parameter(
+            name: "airDrag", unit: "", summary: "chain scene: fraction of velocity kept after a second (0.6)",
+            kind: .number(\.chain.airDrag, range: 0.01...1, step: 0.01)),
+        Parameter(
+            name: "goo", unit: "", summary: "chain scene: join consecutive bodies with bridges in the Bézier mode (false)",
+            kind: .flag(\.goo)),
+        Parameter(name: "headColor", unit: "", summary: "chain scene: the head's colour (#0000FF)", kind: .color(\.headColor)),
     ]
 
     /// Named sets of values: the seeds' timings, selectable with `--preset`.

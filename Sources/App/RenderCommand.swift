@@ -15,6 +15,8 @@ struct RenderRequest {
     var radius = 20.0
     var text = ""
     var stats = false
+    /// Chain scene: seconds simulated before the picture.
+    var time = 0.0
 
     static let help = """
         usage: sticky render --out FILE.png [OPTIONS]
@@ -23,12 +25,15 @@ struct RenderRequest {
         circle of radius max(0, R - d/shrink), the bridge, the badge on top; past --max-distance
         only the badge. Writes an 8-bit RGBA PNG of (W*S)x(H*S) pixels. No display needed.
         In split mode each pane is (W/2)xH and the coordinates are the pane's.
+        With --scene chain: the caterpillar after --time seconds of falling from the seed's
+        layout; with --drag, held by the head, carried there over the first half second.
 
           --out FILE.png            where to write (required)
           --anchor X,Y              the home circle's centre (canvas centre)
           --drag X,Y                the badge's centre (= anchor)
           --radius R                badge radius in logical pixels (20)
           --text STR                count in the badge, white, sized to fit (none)
+          --time T                  chain scene: seconds simulated before the picture (0)
           --stats                   print how the Bézier and metaball fills differ: areas, IoU,
                                     narrowest widths, the bridge's join angles (stdout)
         \(CommonOptions.help)
@@ -55,6 +60,10 @@ struct RenderRequest {
                     text = try arguments.value(of: option, inline: inline, expects: "a count")
                 case "--stats":
                     stats = true
+                case "--time":
+                    time = try Parse.number(
+                        arguments.value(of: option, inline: inline, expects: "seconds"), option: option, range: 0...600,
+                        what: "seconds from 0 to 600")
                 default:
                     throw .usage("render: unknown option '\(option)' (see sticky render --help)")
                 }
@@ -76,10 +85,42 @@ enum RenderCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let request = try RenderRequest(words)
         for warning in request.common.warnings { CommandLine.warn(warning) }
+        if request.common.scene == "chain" { return try renderChain(request) }
         let image = try draw([request.pose], texts: [request.text], options: request.common)
         if request.stats {
             for line in comparison(of: request.pose, parameters: request.common.parameters).lines { CommandLine.say(line) }
         }
+        do {
+            try PNG.write(image, to: request.out!)
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    /// The chain scene's picture: simulated `--time` seconds, held at `--drag` if given.
+    static func renderChain(_ request: RenderRequest) throws(CLIError) {
+        let options = request.common
+        let scene = ChainScene(width: options.paneWidth, height: Double(options.height), parameters: options.parameters)
+        if let drag = request.drag {
+            let head = scene.world.circles.last!.center
+            scene.apply(.pointerDown(head))
+            let steps = 120
+            for k in 1...steps {
+                let t = 0.5 * Double(k) / Double(steps)
+                scene.apply(.pointerMove(head.mix(Vec2(drag.0, drag.1), Double(k) / Double(steps))))
+                scene.advance(to: min(t, request.time))
+            }
+        }
+        scene.advance(to: request.time)
+        var painter = BadgePainter()
+        scene.paint(&painter, parameters: options.parameters, scale: options.scale, mode: options.mode)
+        let (w, h) = options.pixelSize
+        let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
+        defer { headless.destroy() }
+        let frame = painter.frame(
+            width: options.paneWidth, height: Double(options.height), scale: options.scale, parameters: options.parameters,
+            mode: options.mode, pixelWidth: w, pixelHeight: h)
+        let image = try headless.image(of: frame)
         do {
             try PNG.write(image, to: request.out!)
         } catch {

@@ -22,7 +22,7 @@ enum ReplayCommand {
 
         Script: one command a line, # starts a comment, logical pixels and seconds.
           size W H                  canvas size (default 800 600; --size overrides)
-          scene badge               the scene (chain: not available yet)
+          scene badge|chain         the scene (default: --scene's, badge)
           badge X Y R [TEXT]        a badge at home (X,Y), radius R; replaces the default badges
           set NAME VALUE            a parameter from then on (names as in --set)
           down X Y                  pointer pressed
@@ -83,10 +83,10 @@ enum ReplayCommand {
         }
 
         var parameters = common.parameters
-        let badges = script.badges.isEmpty
-            ? BadgeBoard.defaultBadges(width: common.paneWidth, height: Double(common.height)) : script.badges
-        var board = BadgeBoard(badges: badges, parameters: parameters.motion)
-        var painter = BadgePainter(atlas: framesPath != nil && badges.contains { !$0.text.isEmpty } ? Fonts.atlas() : nil)
+        let sceneName = script.scene ?? common.scene
+        let scene = makeScene(sceneName, width: common.paneWidth, height: Double(common.height), badges: script.badges, parameters: parameters)
+        let texts = sceneName == "badge" && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
+        var painter = BadgePainter(atlas: framesPath != nil && texts ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
         if framesPath != nil {
             let (w, h) = common.pixelSize
@@ -105,23 +105,23 @@ enum ReplayCommand {
             while !ended, next < script.timeline.count, script.timeline[next].time <= t + 1e-9 {
                 let (time, action) = script.timeline[next]
                 next += 1
-                board.advance(to: time)
+                scene.advance(to: time)
                 switch action {
-                case .command(let command): board.apply(command)
+                case .command(let command): scene.apply(command)
                 case .set(let name, let value, _):
                     try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
-                    board.parameters = parameters.motion
-                case .key(.r): board.apply(.reset)
+                    scene.update(parameters)
+                case .key(.r): scene.apply(.reset)
                 case .key(.m): break  // the mode of a replay is --mode's
                 case .key(.q), .key(.escape): ended = true
                 }
             }
-            board.advance(to: t)
+            scene.advance(to: t)
             if dumpPath != nil {
-                dump += StateDump.line(time: t, board: board, events: board.takeEvents(), parameters: parameters) + "\n"
+                dump += scene.dumpLine(time: t, parameters: parameters) + "\n"
             }
             if let framesPath, let headless {
-                painter.paint(board, parameters: parameters, scale: common.scale, mode: common.mode)
+                scene.paint(&painter, parameters: parameters, scale: common.scale, mode: common.mode)
                 let (w, h) = common.pixelSize
                 let frame = painter.frame(
                     width: common.paneWidth, height: Double(common.height), scale: common.scale, parameters: parameters,

@@ -24,7 +24,8 @@ struct ReplayScript {
 
     var width = 800
     var height = 600
-    var scene = "badge"
+    /// `badge` or `chain`; nil: the command line's.
+    var scene: String?
     /// Badges from `badge` lines; empty: the default badges.
     var badges: [Badge] = []
     /// Actions at their times, in order.
@@ -69,8 +70,7 @@ struct ReplayScript {
                 try setup()
                 guard args.count == 1 else { throw fail("scene expects badge or chain") }
                 switch args[0] {
-                case "badge": scene = "badge"
-                case "chain": throw fail("scene chain is not available yet: only badge so far")
+                case "badge", "chain": scene = args[0]
                 default: throw fail("scene expects badge or chain, got '\(args[0])'")
                 }
             case "badge":

@@ -7,10 +7,17 @@ import Motion
 enum StateDump {
     /// The dump line of the board at its current time, with the events since the last line.
     static func line(time: Double, board: BadgeBoard, events: [BoardEvent], parameters: Parameters) -> String {
-        var out = "{\"t\":\(number(time)),\"pointer\":{\"x\":\(number(board.pointer.x)),\"y\":\(number(board.pointer.y)),"
-        out += "\"down\":\(board.pointerIsDown)},\"badges\":["
+        line(time: time, pointer: board.pointer, down: board.pointerIsDown, badges: board.badges, bodies: [],
+             events: events.map(\.kind.rawValue), parameters: parameters)
+    }
+
+    /// The dump line of any scene: badges (with their phases) and bodies (the chain's, head last).
+    static func line(time: Double, pointer: Vec2, down: Bool, badges: [Badge], bodies: [Ball], events: [String],
+                     parameters: Parameters) -> String {
+        var out = "{\"t\":\(number(time)),\"pointer\":{\"x\":\(number(pointer.x)),\"y\":\(number(pointer.y)),"
+        out += "\"down\":\(down)},\"badges\":["
         let shrink = parameters.motion.badge.shrink
-        for (i, badge) in board.badges.enumerated() {
+        for (i, badge) in badges.enumerated() {
             let pose = badge.pose(shrink: shrink)
             let bridge = pose.flatMap { BadgePainter.bridge(of: $0, parameters: parameters) } != nil
             if i > 0 { out += "," }
@@ -19,8 +26,10 @@ enum StateDump {
             out += "\"smallRadius\":\(number(pose?.homeRadius ?? 0)),\"bridge\":\(bridge),\"phase\":\"\(badge.phase.rawValue)\","
             out += "\"text\":\(string(badge.text))}"
         }
-        out += "],\"bodies\":[],\"events\":["
-        out += events.map { "\"\($0.kind.rawValue)\"" }.joined(separator: ",")
+        out += "],\"bodies\":["
+        out += bodies.map { "[\(number($0.center.x)),\(number($0.center.y)),\(number($0.radius))]" }.joined(separator: ",")
+        out += "],\"events\":["
+        out += events.map { "\"\($0)\"" }.joined(separator: ",")
         out += "]}"
         return out
     }

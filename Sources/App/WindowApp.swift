@@ -13,10 +13,10 @@ final class WindowApp {
 
         Opens the window. Drag a badge with the mouse: its home circle shrinks and the bridge
         stretches; past --max-distance it snaps. Let go near home and it springs back; let go
-        past the distance and it bursts.
+        past the distance and it bursts. With --scene chain: drag the caterpillar by its head.
 
         keys:
-          r                         restore all badges
+          r                         restore all badges (the chain: back to its start)
           m                         next mode: bezier, metaball, split, overlay
           q, escape                 quit
 
@@ -27,10 +27,12 @@ final class WindowApp {
     let window: Window
     let renderer: Renderer
     var options: CommonOptions
-    var board: BadgeBoard
+    var scene: Scene
     var painter = BadgePainter()
     var dump: FileHandle?
     var quit = false
+    /// Whether the button is down (moves are ignored otherwise).
+    var pressed = false
     /// The clock's origin: the simulation's t = 0.
     let start: Double
 
@@ -49,7 +51,7 @@ final class WindowApp {
         }
         let (w, h) = window.size
         let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
-        board = BadgeBoard(badges: BadgeBoard.defaultBadges(width: paneWidth, height: Double(h)), parameters: options.parameters.motion)
+        scene = makeScene(options.scene, width: paneWidth, height: Double(h), badges: [], parameters: options.parameters)
         if let dumpPath {
             guard FileManager.default.createFile(atPath: dumpPath, contents: nil), let handle = FileHandle(forWritingAtPath: dumpPath) else {
                 renderer.destroy()
@@ -71,15 +73,15 @@ final class WindowApp {
         var dirty = true
         while !quit {
             // Sleep while nothing moves; otherwise take what came and go on drawing.
-            let wasAnimating = board.isAnimating
+            let wasAnimating = scene.isAnimating
             let events = wasAnimating || dirty ? window.poll() : window.wait()
             let now = Window.time - start
-            board.advance(to: now)
+            scene.advance(to: now)
             for event in events { dirty = handle(event) || dirty }
             if quit { break }
-            board.advance(to: now)
+            scene.advance(to: now)
             // The step that ends a spring or a burst changes the picture too.
-            let changed = dirty || wasAnimating || board.isAnimating
+            let changed = dirty || wasAnimating || scene.isAnimating
             dirty = false
             guard changed else { continue }
             let frameStart = Window.time
@@ -87,7 +89,7 @@ final class WindowApp {
             writeDumpLine(at: now)
             // Xvfb and some drivers do not block in swap: cap the rate at 120 Hz while animating.
             let spent = Window.time - frameStart
-            if board.isAnimating, spent < 1.0 / 120 { usleep(UInt32((1.0 / 120 - spent) * 1e6)) }
+            if scene.isAnimating, spent < 1.0 / 120 { usleep(UInt32((1.0 / 120 - spent) * 1e6)) }
         }
     }
 
@@ -95,19 +97,22 @@ final class WindowApp {
     private func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .pointerDown(let x, let y):
-            board.apply(.pointerDown(scenePoint(x, y)))
+            pressed = true
+            scene.apply(.pointerDown(scenePoint(x, y)))
         case .pointerMove(let x, let y):
-            guard board.held != nil else { return false }
-            board.apply(.pointerMove(scenePoint(x, y)))
+            guard pressed else { return false }
+            scene.apply(.pointerMove(scenePoint(x, y)))
         case .pointerUp(let x, let y):
-            board.apply(.pointerMove(scenePoint(x, y)))
-            board.apply(.pointerUp)
+            pressed = false
+            scene.apply(.pointerMove(scenePoint(x, y)))
+            scene.apply(.pointerUp)
         case .focusLost:
-            // The release may never come: let go where the badge is.
-            if board.held != nil { board.apply(.pointerUp) }
+            // The release may never come: let go where the pointer was.
+            if pressed { scene.apply(.pointerUp) }
+            pressed = false
         case .key(let name, _, _):
             switch Key(rawValue: name) {
-            case .r: board.apply(.reset)
+            case .r: scene.apply(.reset)
             case .m:
                 let modes = Mode.allCases
                 options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
@@ -117,7 +122,9 @@ final class WindowApp {
             }
         case .closeRequested:
             quit = true
-        case .resized, .scroll:
+        case .resized(let w, let h):
+            scene.resize(width: options.mode == .split ? Double(w) / 2 : Double(w), height: Double(h))
+        case .scroll:
             break
         }
         return true
@@ -137,7 +144,7 @@ final class WindowApp {
         guard fw > 0, fh > 0, w > 0, h > 0 else { return }  // minimised
         let scale = Double(fw) / Double(w)
         painter.caption = caption()
-        painter.paint(board, parameters: options.parameters, scale: scale, mode: options.mode)
+        scene.paint(&painter, parameters: options.parameters, scale: scale, mode: options.mode)
         let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
         let frame = painter.frame(
             width: paneWidth, height: Double(h), scale: scale, parameters: options.parameters, mode: options.mode,
@@ -149,9 +156,7 @@ final class WindowApp {
     /// In the field modes, how the two fills of the held badge differ (measured on a 1 px grid
     /// while it is held: a few milliseconds); nothing otherwise.
     private func caption() -> [String] {
-        guard options.mode != .bezier, let held = board.held,
-              let pose = board.badges[held].pose(shrink: options.parameters.motion.badge.shrink)
-        else { return ["\(options.mode.rawValue) · m: next mode"] }
+        guard options.mode != .bezier, let pose = scene.heldPose else { return ["\(options.mode.rawValue) · m: next mode"] }
         var painter = BadgePainter()
         painter.paint([pose], parameters: options.parameters, scale: 1, mode: .metaball)
         let c = FillComparison(
@@ -168,7 +173,7 @@ final class WindowApp {
 
     private func writeDumpLine(at time: Double) {
         guard let dump else { return }
-        let line = StateDump.line(time: time, board: board, events: board.takeEvents(), parameters: options.parameters) + "\n"
+        let line = scene.dumpLine(time: time, parameters: options.parameters) + "\n"
         dump.write(Data(line.utf8))
     }
 }

@@ -171,3 +171,45 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(files == (0...3).map { String(format: "frame-%05d.png", $0) })
     }
 }
+
+@Suite struct ChainReplayTests {
+    static let script = """
+        scene chain
+        size 640 480
+        wait 1.5
+        down 270 455
+        move 400 200 0.5
+        wait 0.5
+        up
+        wait 1
+        """
+
+    @Test func theSameScriptGivesTheSameStates() throws {
+        let (first, a, folderA) = try replay(ChainReplayTests.script)
+        defer { try? FileManager.default.removeItem(at: folderA) }
+        let (second, b, folderB) = try replay(ChainReplayTests.script)
+        defer { try? FileManager.default.removeItem(at: folderB) }
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr)")
+        #expect(first.stdout.isEmpty, "Chipmunk's banner must not reach stdout: \(first.stdout)")
+        let dumpA = try String(contentsOf: folderA.appendingPathComponent("dump.jsonl"), encoding: .utf8)
+        let dumpB = try String(contentsOf: folderB.appendingPathComponent("dump.jsonl"), encoding: .utf8)
+        #expect(dumpA == dumpB)
+        #expect(a.count == b.count && a.count == Int(3.5 * 60) + 1)
+    }
+
+    @Test func theDumpCarriesTheBodiesHeadLast() throws {
+        let (result, lines, folder) = try replay(ChainReplayTests.script)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lines.allSatisfy { $0.bodies.count == 9 && $0.badges.isEmpty })
+        #expect(lines[0].bodies.last! == [270, 115, 30])
+        // Resting on the floor before the grab, the head lifted to the pointer while held.
+        let resting = lines[Int(1.4 * 60)].bodies
+        #expect(resting.allSatisfy { $0[1] + $0[2] <= 480.5 } && resting.map { $0[1] + $0[2] }.max()! > 478)
+        let held = lines[Int(2.4 * 60)]
+        // Gripped about 6 px off its centre, where it was pressed: the centre hangs within that of the pointer.
+        let head = held.bodies.last!
+        #expect(held.pointer.down && ((head[0] - 400) * (head[0] - 400) + (head[1] - 200) * (head[1] - 200)).squareRoot() < 9, "\(head)")
+        #expect(lines.flatMap(\.events) == ["began", "released"])
+    }
+}

@@ -165,3 +165,35 @@ import Imaging
         #expect(tangent.homeKink! < 1e-6 && tangent.badgeKink! < 1e-6)
     }
 }
+
+/// The caterpillar drawn as one body: no gap between touching bodies in the goo and metaball fills.
+@Suite(.serialized) struct ChainRenderTests {
+    @Test(arguments: [(Mode.bezier, true), (.metaball, false), (.bezier, false)])
+    func touchingBodiesShowNoGap(mode: Mode, goo: Bool) throws {
+        var options = CommonOptions()
+        options.width = 400
+        options.height = 240
+        options.scene = "chain"
+        options.mode = mode
+        options.parameters.goo = goo
+        options.parameters.bridge.style = .tangent
+        let scene = ChainScene(width: 400, height: 240, parameters: options.parameters)
+        var painter = BadgePainter()
+        scene.paint(&painter, parameters: options.parameters, scale: 1, mode: mode)
+        let headless = try HeadlessRenderer(pixelWidth: 400, pixelHeight: 240)
+        defer { headless.destroy() }
+        let image = try headless.image(of: painter.frame(width: 400, height: 240, scale: 1, parameters: options.parameters,
+                                                         mode: mode, pixelWidth: 400, pixelHeight: 240))
+        // Bodies of radius 15 touch at x = 30, 60, ...; 6 px above and below the centre line
+        // the plain circles leave a notch (background), a gooey fill does not.
+        var notch = 0
+        for x in stride(from: 30, through: 210, by: 30) {
+            for y in [115 - 6, 115 + 5] where image.pixel(x: x, y: y).g > 128 { notch += 1 }
+        }
+        if goo || mode == .metaball {
+            #expect(notch == 0, "\(mode) goo \(goo): \(notch) notch pixels")
+        } else {
+            #expect(notch == 14, "plain circles should leave notches, found \(notch)")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+// What the window and replays drive: the badges or the caterpillar, behind one interface.
+
+import Foundation
+import Geometry
+import Motion
+
+/// A scene takes pointer commands, runs in fixed steps, dumps its state and paints itself.
+protocol Scene: AnyObject {
+    /// Applies a pointer command or a reset at the current time.
+    func apply(_ command: Command)
+    /// Runs the clock to `time` in fixed steps.
+    func advance(to time: Double)
+    /// Whether it moves without input (the window keeps drawing).
+    var isAnimating: Bool { get }
+    /// New parameters from now on.
+    func update(_ parameters: Parameters)
+    /// The canvas (a pane) changed size.
+    func resize(width: Double, height: Double)
+    /// One dump line, with the events since the last one.
+    func dumpLine(time: Double, parameters: Parameters) -> String
+    /// Builds the painter's meshes and field.
+    func paint(_ painter: inout BadgePainter, parameters: Parameters, scale: Double, mode: Mode)
+    /// The held badge's pose, if one is held (the window's figures).
+    var heldPose: BadgePose? { get }
+}
+
+/// Makes the scene that `name` says, for a pane of `width`×`height`.
+func makeScene(_ name: String, width: Double, height: Double, badges: [Badge], parameters: Parameters) -> Scene {
+    if name == "chain" { return ChainScene(width: width, height: height, parameters: parameters) }
+    return BadgeScene(board: BadgeBoard(
+        badges: badges.isEmpty ? BadgeBoard.defaultBadges(width: width, height: height) : badges, parameters: parameters.motion))
+}
+
+/// The badges (`BadgeBoard`).
+final class BadgeScene: Scene {
+    var board: BadgeBoard
+
+    init(board: BadgeBoard) { self.board = board }
+
+    func apply(_ command: Command) { board.apply(command) }
+    func advance(to time: Double) { board.advance(to: time) }
+    var isAnimating: Bool { board.isAnimating }
+    func update(_ parameters: Parameters) { board.parameters = parameters.motion }
+    func resize(width: Double, height: Double) {}
+
+    func dumpLine(time: Double, parameters: Parameters) -> String {
+        StateDump.line(time: time, board: board, events: board.takeEvents(), parameters: parameters)
+    }
+
+    func paint(_ painter: inout BadgePainter, parameters: Parameters, scale: Double, mode: Mode) {
+        painter.paint(board, parameters: parameters, scale: scale, mode: mode)
+    }
+
+    var heldPose: BadgePose? {
+        guard let held = board.held else { return nil }
+        return board.badges[held].pose(shrink: board.parameters.badge.shrink)
+    }
+}
+
+/// Seed 004's caterpillar (`ChainWorld`): the pointer grips the head.
+final class ChainScene: Scene {
+    let world: ChainWorld
+    private var pointer = Vec2.zero
+    private var down = false
+    private var events: [String] = []
+
+    init(width: Double, height: Double, parameters: Parameters) {
+        world = ChainWorld(width: width, height: height, parameters: parameters.chain)
+    }
+
+    func apply(_ command: Command) {
+        switch command {
+        case .pointerDown(let p):
+            pointer = p
+            down = true
+            if world.grab(at: p) { events.append("began") }
+        case .pointerMove(let p):
+            pointer = p
+            if world.isHeld { world.drag(to: p) }
+        case .pointerUp:
+            down = false
+            if world.isHeld {
+                world.release()
+                events.append("released")
+            }
+        case .reset:
+            world.reset()
+            events.append("reset")
+        }
+    }
+
+    func advance(to time: Double) { world.advance(to: time) }
+    var isAnimating: Bool { world.isMoving }
+
+    func update(_ parameters: Parameters) {
+        if parameters.chain != world.parameters { world.reset(parameters: parameters.chain) }
+    }
+
+    func resize(width: Double, height: Double) { world.resize(width: width, height: height) }
+
+    func dumpLine(time: Double, parameters: Parameters) -> String {
+        defer { events.removeAll(keepingCapacity: true) }
+        return StateDump.line(time: time, pointer: pointer, down: down, badges: [], bodies: world.circles, events: events,
+                              parameters: parameters)
+    }
+
+    func paint(_ painter: inout BadgePainter, parameters: Parameters, scale: Double, mode: Mode) {
+        painter.paint(chain: world.circles, parameters: parameters, scale: scale, mode: mode)
+    }
+
+    var heldPose: BadgePose? { nil }
+}

@@ -1,0 +1,275 @@
+// Seed 004's caterpillar: a chain of circles under gravity, on Chipmunk2D, dragged by its head.
+
+@preconcurrency import CChipmunk
+import Geometry
+
+/// The chain's tunable values, with the seed's as defaults.
+public struct ChainParameters: Hashable, Sendable {
+    /// Bodies in the chain, head included (seed: 9).
+    public var count = 9
+    /// Radius of a body, px (seed: 30 px wide).
+    public var radius = 15.0
+    /// Radius of the head, the last body, px (seed: 60 px wide).
+    public var headRadius = 30.0
+    /// Downward acceleration, px/s² (UIKit's gravity of magnitude 1.0 is 1000 pt/s²).
+    public var gravity = 1000.0
+    /// 0: each body is held at its starting distance from the next (rigid, as UIKit's
+    /// attachment); above 0, the joints are damped springs of this stiffness (per unit mass, 1/s²).
+    public var stiffness = 0.0
+    /// Damping of the spring joints (per unit mass, 1/s).
+    public var jointDamping = 5.0
+    /// Fraction of velocity kept after one second (air drag).
+    public var airDrag = 0.6
+
+    public init() {}
+}
+
+/// The physics of the chain: bodies, joints, walls along the canvas bounds, and the pointer's
+/// grip on the head. Stepped in fixed steps of 1/240 s (two substeps each), so a script gives
+/// the same states on every machine. Not thread-safe: one owner.
+public final class ChainWorld {
+    public static let stepRate = 240.0
+    /// Solver substeps a step: rigid joints stay within 1% of their length while dragged.
+    public static let substeps = 8
+    public private(set) var parameters: ChainParameters
+    public private(set) var width: Double
+    public private(set) var height: Double
+    /// Seconds simulated.
+    public private(set) var time = 0.0
+
+    private var space: OpaquePointer
+    private var bodies: [OpaquePointer] = []
+    private var radii: [Double] = []
+    private var walls: [OpaquePointer] = []
+    private var joints: [OpaquePointer] = []
+    private var restLengths: [Double] = []
+    private var mouse: OpaquePointer
+    private var grip: OpaquePointer?
+    private var pointer = Vec2.zero
+    private var previousPointer = Vec2.zero
+
+    /// The mass of a body per square pixel of its disk.
+    static let density = 1.0 / 900
+    /// Force cap of the pointer's grip: strong enough to lift the chain briskly, too weak to tear
+    /// it or push a body through a wall.
+    static let gripForce = 150_000.0
+
+    public init(width: Double, height: Double, parameters: ChainParameters = ChainParameters()) {
+        self.width = width
+        self.height = height
+        self.parameters = parameters
+        space = sticky_quiet_space_new()
+        mouse = cpBodyNewKinematic()
+        cpSpaceSetIterations(space, 100)
+        cpSpaceSetGravity(space, cpv(0, parameters.gravity))
+        cpSpaceSetDamping(space, parameters.airDrag)
+        build()
+        buildWalls()
+    }
+
+    deinit {
+        tearDown()
+        cpSpaceFree(space)
+        cpBodyFree(mouse)
+    }
+
+    /// The seed's layout: `count` bodies in a row at y = 100 (their frames' top), each frame
+    /// 2r wide next to the previous, the head last and twice as big, raised by r to keep the
+    /// same centre line; each joined to the next at its starting distance.
+    private func build() {
+        let n = max(3, min(50, parameters.count))
+        var x = 0.0
+        let line = 100 + parameters.radius
+        for i in 0..<n {
+            let r = i == n - 1 ? parameters.headRadius : parameters.radius
+            let mass = Double.pi * r * r * ChainWorld.density
+            let body = cpSpaceAddBody(space, cpBodyNew(mass, cpMomentForCircle(mass, 0, r, cpvzero)))!
+            cpBodySetPosition(body, cpv(x + r, line))
+            let shape = cpSpaceAddShape(space, cpCircleShapeNew(body, r, cpvzero))!
+            cpShapeSetFriction(shape, 0.4)
+            cpShapeSetElasticity(shape, 0.1)
+            bodies.append(body)
+            radii.append(r)
+            x += 2 * r
+        }
+        for i in 0..<(n - 1) {
+            let a = bodies[i], b = bodies[i + 1]
+            let rest = cpvdist(cpBodyGetPosition(a), cpBodyGetPosition(b))
+            let joint: OpaquePointer
+            if parameters.stiffness > 0 {
+                let mass = cpBodyGetMass(a)
+                joint = cpDampedSpringNew(a, b, cpvzero, cpvzero, rest, parameters.stiffness * mass, parameters.jointDamping * mass)
+            } else {
+                joint = cpPinJointNew(a, b, cpvzero, cpvzero)
+                // Rigid: drift from the length is corrected within a few milliseconds.
+                cpConstraintSetErrorBias(joint, 1e-60)
+            }
+            cpSpaceAddConstraint(space, joint)
+            joints.append(joint)
+            restLengths.append(rest)
+        }
+    }
+
+    /// Thick static segments just outside the canvas, so nothing tunnels through.
+    private func buildWalls() {
+        for wall in walls {
+            cpSpaceRemoveShape(space, wall)
+            cpShapeFree(wall)
+        }
+        walls.removeAll()
+        let t = 50.0, w = width, h = height
+        let staticBody = cpSpaceGetStaticBody(space)
+        for (a, b) in [(cpv(-t, -t), cpv(-t, h + t)), (cpv(w + t, -t), cpv(w + t, h + t)),
+                       (cpv(-t, -t), cpv(w + t, -t)), (cpv(-t, h + t), cpv(w + t, h + t))] {
+            let wall = cpSpaceAddShape(space, cpSegmentShapeNew(staticBody, a, b, t))!
+            cpShapeSetFriction(wall, 0.8)
+            cpShapeSetElasticity(wall, 0.1)
+            walls.append(wall)
+        }
+    }
+
+    private func tearDown() {
+        release()
+        for joint in joints {
+            cpSpaceRemoveConstraint(space, joint)
+            cpConstraintFree(joint)
+        }
+        for body in bodies {
+            // A body's shapes go with it.
+            cpBodyEachShape(body, { body, shape, data in
+                let space = OpaquePointer(data!)
+                cpSpaceRemoveShape(space, shape)
+                cpShapeFree(shape)
+            }, UnsafeMutableRawPointer(space))
+            cpSpaceRemoveBody(space, body)
+            cpBodyFree(body)
+        }
+        for wall in walls {
+            cpSpaceRemoveShape(space, wall)
+            cpShapeFree(wall)
+        }
+        joints.removeAll()
+        bodies.removeAll()
+        radii.removeAll()
+        walls.removeAll()
+        restLengths.removeAll()
+    }
+
+    /// Back to the seed's layout with new parameters (and the same canvas).
+    public func reset(parameters: ChainParameters? = nil) {
+        tearDown()
+        if let parameters { self.parameters = parameters }
+        cpSpaceSetGravity(space, cpv(0, self.parameters.gravity))
+        cpSpaceSetDamping(space, self.parameters.airDrag)
+        build()
+        buildWalls()
+    }
+
+    /// The canvas changed size: the walls follow, and bodies left outside are brought back in.
+    public func resize(width: Double, height: Double) {
+        guard width > 0, height > 0 else { return }
+        self.width = width
+        self.height = height
+        buildWalls()
+        for (body, r) in zip(bodies, radii) {
+            let p = cpBodyGetPosition(body)
+            let x = min(max(p.x, r), max(r, width - r)), y = min(max(p.y, r), max(r, height - r))
+            if x != p.x || y != p.y {
+                cpBodySetPosition(body, cpv(x, y))
+                cpBodySetVelocity(body, cpvzero)
+            }
+        }
+        for body in bodies { cpSpaceReindexShapesForBody(space, body) }
+    }
+
+    /// The bodies as circles, in order, head last.
+    public var circles: [Ball] {
+        bodies.indices.map { i in
+            let p = cpBodyGetPosition(bodies[i])
+            return Ball(center: Vec2(p.x, p.y), radius: radii[i])
+        }
+    }
+
+    /// Distances between consecutive bodies now, and at rest.
+    public var jointLengths: [(now: Double, rest: Double)] {
+        (0..<(bodies.count - 1)).map { i in
+            (cpvdist(cpBodyGetPosition(bodies[i]), cpBodyGetPosition(bodies[i + 1])), restLengths[i])
+        }
+    }
+
+    /// Total kinetic energy, ½mv² + ½Iω² summed (mass units as `density`).
+    public var kineticEnergy: Double {
+        bodies.reduce(0) { sum, body in
+            let v = cpBodyGetVelocity(body)
+            return sum + 0.5 * cpBodyGetMass(body) * cpvlengthsq(v)
+                + 0.5 * cpBodyGetMoment(body) * cpBodyGetAngularVelocity(body) * cpBodyGetAngularVelocity(body)
+        }
+    }
+
+    /// Whether the pointer holds the head.
+    public var isHeld: Bool { grip != nil }
+
+    /// Presses at p: grips the head if p is on it (or within `slop`); true if it did.
+    @discardableResult
+    public func grab(at p: Vec2, slop: Double = 10) -> Bool {
+        guard grip == nil, let head = bodies.last else { return false }
+        let c = cpBodyGetPosition(head)
+        guard Vec2(c.x, c.y).distance(to: p) <= radii[radii.count - 1] + slop else { return false }
+        pointer = p
+        previousPointer = p
+        cpBodySetPosition(mouse, cpv(p.x, p.y))
+        // Held at the point pressed, not at the centre.
+        let anchor = cpBodyWorldToLocal(head, cpv(p.x, p.y))
+        let joint = cpPivotJointNew2(mouse, head, cpvzero, anchor)!
+        cpConstraintSetMaxForce(joint, ChainWorld.gripForce * cpBodyGetMass(head))
+        // Corrects the grip's position error with a time constant of about 4 ms, so the head
+        // keeps within a few pixels of a moving pointer (the velocity term alone lets it drift).
+        cpConstraintSetErrorBias(joint, 1e-100)
+        cpSpaceAddConstraint(space, joint)
+        grip = joint
+        cpBodyActivate(head)
+        return true
+    }
+
+    /// The pointer moved (it takes effect over the next steps).
+    public func drag(to p: Vec2) {
+        pointer = p
+    }
+
+    /// Lets go: the chain falls.
+    public func release() {
+        guard let grip else { return }
+        cpSpaceRemoveConstraint(space, grip)
+        cpConstraintFree(grip)
+        self.grip = nil
+    }
+
+    /// Advances the clock to `target` in fixed steps of 1/240 s, `substeps` substeps each.
+    public func advance(to target: Double) {
+        let dt = 1 / ChainWorld.stepRate
+        while time + 0.5 * dt < target {
+            // The grip's body moves to the pointer over the step, with the matching velocity.
+            let velocity = (pointer - previousPointer) / dt
+            cpBodySetVelocity(mouse, cpv(velocity.x, velocity.y))
+            cpBodySetPosition(mouse, cpv(pointer.x, pointer.y))
+            previousPointer = pointer
+            for _ in 0..<ChainWorld.substeps { cpSpaceStep(space, dt / Double(ChainWorld.substeps)) }
+            time += dt
+        }
+    }
+
+    /// Whether anything still moves (the window keeps drawing while it does).
+    public var isMoving: Bool { grip != nil || kineticEnergy > 1e-3 }
+
+    /// A hash of the exact state (positions and velocities' bits), for determinism tests.
+    public var stateHash: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for body in bodies {
+            let p = cpBodyGetPosition(body), v = cpBodyGetVelocity(body)
+            for x in [p.x, p.y, v.x, v.y, cpBodyGetAngle(body)] {
+                hash = (hash ^ x.bitPattern) &* 0x100_0000_01B3
+            }
+        }
+        return hash
+    }
+}

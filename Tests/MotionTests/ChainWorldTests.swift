@@ -1,0 +1,133 @@
+// Seed 004's caterpillar on Chipmunk2D: falling to rest, rigid joints, the grip, walls, determinism.
+
+import Foundation
+import Testing
+@testable import Geometry
+@testable import Motion
+
+/// Distance along a path for a pointer that reaches `speed` px/s over its first 0.1 s, as a hand does.
+func eased(_ t: Double, speed: Double) -> Double {
+    t < 0.1 ? speed * t * t / 0.2 : speed * (t - 0.05)
+}
+
+@Suite struct ChainWorldTests {
+    @Test func seedLayout() {
+        let world = ChainWorld(width: 800, height: 600)
+        let circles = world.circles
+        #expect(circles.count == 9)
+        #expect(circles.last!.radius == 30 && circles.dropLast().allSatisfy { $0.radius == 15 })
+        // Frames of 30 px side by side from x = 0 at y = 100; the head's frame raised by 15.
+        #expect(circles[0].center == Vec2(15, 115) && circles[7].center == Vec2(225, 115) && circles[8].center == Vec2(270, 115))
+        #expect(world.jointLengths.map(\.rest) == [30, 30, 30, 30, 30, 30, 30, 45])
+    }
+
+    @Test func releasedItComesToRestOnTheFloor() {
+        let world = ChainWorld(width: 800, height: 600)
+        world.advance(to: 0.3)
+        let moving = world.kineticEnergy
+        world.advance(to: 5)
+        for ball in world.circles {
+            #expect(ball.center.x - ball.radius >= -1 && ball.center.x + ball.radius <= 801, "\(ball)")
+            #expect(ball.center.y - ball.radius >= -1 && ball.center.y + ball.radius <= 601, "\(ball)")
+        }
+        // On the floor: the lowest body touches it.
+        #expect(world.circles.map { $0.center.y + $0.radius }.max()! >= 599)
+        #expect(world.kineticEnergy < 1e-6 * moving, "energy \(world.kineticEnergy) of \(moving)")
+    }
+
+    @Test func rigidJointsHoldTheirLengthDuringADrag() {
+        let world = ChainWorld(width: 800, height: 600)
+        world.advance(to: 1)
+        let head = world.circles.last!.center
+        #expect(world.grab(at: head))
+        var worst = 0.0
+        // Up to 400 px/s along a curve for 1.5 s.
+        for k in 1...360 {
+            let t = Double(k) / 240
+            let s = eased(t, speed: 400)
+            world.drag(to: head + Vec2(s * 0.6, -s * 0.8 + 80 * sin(6 * t)))
+            world.advance(to: 1 + t)
+            for joint in world.jointLengths { worst = max(worst, abs(joint.now - joint.rest) / joint.rest) }
+        }
+        #expect(worst <= 0.01, "a joint strayed by \(worst * 100)%")
+    }
+
+    @Test func theHeadFollowsThePointer() {
+        let world = ChainWorld(width: 800, height: 600)
+        world.advance(to: 1)
+        let start = world.circles.last!.center
+        #expect(world.grab(at: start))
+        var worst = 0.0
+        for k in 1...240 {
+            let pointer = start + Vec2(1, -1) * (eased(Double(k) / 240, speed: 400) / 2.0.squareRoot())  // 400 px/s, up and away
+            world.drag(to: pointer)
+            world.advance(to: 1 + Double(k) / 240)
+            worst = max(worst, world.circles.last!.center.distance(to: pointer))
+        }
+        #expect(worst <= 4, "the head lagged by \(worst) px")
+        // Let go: it falls.
+        world.release()
+        let held = world.circles.last!.center
+        world.advance(to: 3)
+        #expect(world.circles.last!.center.y > held.y + 50)
+    }
+
+    /// A fling at 2000 px/s into the wall and out past it: nothing goes through.
+    @Test func aFastFlingPushesNothingThroughAWall() {
+        let world = ChainWorld(width: 800, height: 600)
+        world.advance(to: 1)
+        let head = world.circles.last!.center
+        #expect(world.grab(at: head))
+        var pointer = head
+        for k in 1...240 {
+            pointer = head + Vec2(2000 * Double(k) / 240, 0)  // to x ≈ 2270, far outside
+            world.drag(to: pointer)
+            world.advance(to: 1 + Double(k) / 240)
+            for ball in world.circles {
+                #expect(ball.center.x + ball.radius <= 801 && ball.center.x - ball.radius >= -1, "\(ball) left the canvas")
+            }
+        }
+        world.release()
+    }
+
+    @Test func theSameInputGivesTheSameState() {
+        func run() -> UInt64 {
+            let world = ChainWorld(width: 640, height: 480)
+            world.advance(to: 0.5)
+            world.grab(at: world.circles.last!.center)
+            for k in 1...120 {
+                world.drag(to: Vec2(300 + Double(k), 200 - Double(k) / 2))
+                world.advance(to: 0.5 + Double(k) / 240)
+            }
+            world.release()
+            world.advance(to: 2)
+            return world.stateHash
+        }
+        #expect(run() == run())
+    }
+
+    /// Hanging from its head, a chain of springs stretches under its own weight; a rigid one does not.
+    @Test(arguments: [0.0, 400.0])
+    func springJointsStretchUnderTheirWeight(stiffness: Double) {
+        var parameters = ChainParameters()
+        parameters.stiffness = stiffness
+        let world = ChainWorld(width: 800, height: 600, parameters: parameters)
+        let head = world.circles.last!.center
+        #expect(world.grab(at: head))
+        world.advance(to: 4)
+        let stretch = world.jointLengths.map { $0.now - $0.rest }.max()!
+        if stiffness > 0 {
+            #expect(stretch > 2, "springs stretched by \(stretch) px")
+        } else {
+            #expect(stretch < 0.01 * 30, "rigid joints stretched by \(stretch) px")
+        }
+    }
+
+    @Test func wallsFollowAResize() {
+        let world = ChainWorld(width: 800, height: 600)
+        world.advance(to: 3)
+        world.resize(width: 800, height: 300)
+        world.advance(to: 6)
+        #expect(world.circles.allSatisfy { $0.center.y + $0.radius <= 301 })
+    }
+}
