@@ -47,6 +47,9 @@ public final class ChainWorld {
     private var grip: OpaquePointer?
     private var pointer = Vec2.zero
     private var previousPointer = Vec2.zero
+    /// Seconds the chain has been still (kinetic energy below `stillEnergy`).
+    private var stillFor = 0.0
+    static let stillEnergy = 1e-3
 
     /// The mass of a body per square pixel of its disk.
     static let density = 1.0 / 900
@@ -60,7 +63,7 @@ public final class ChainWorld {
         self.parameters = parameters
         space = sticky_quiet_space_new()
         mouse = cpBodyNewKinematic()
-        cpSpaceSetIterations(space, 100)
+        cpSpaceSetIterations(space, 50)
         cpSpaceSetGravity(space, cpv(0, parameters.gravity))
         cpSpaceSetDamping(space, parameters.airDrag)
         build()
@@ -157,6 +160,7 @@ public final class ChainWorld {
 
     /// Back to the seed's layout with new parameters (and the same canvas).
     public func reset(parameters: ChainParameters? = nil) {
+        stillFor = 0
         tearDown()
         if let parameters { self.parameters = parameters }
         cpSpaceSetGravity(space, cpv(0, self.parameters.gravity))
@@ -170,6 +174,7 @@ public final class ChainWorld {
         guard width > 0, height > 0 else { return }
         self.width = width
         self.height = height
+        stillFor = 0
         buildWalls()
         for (body, r) in zip(bodies, radii) {
             let p = cpBodyGetPosition(body)
@@ -227,7 +232,7 @@ public final class ChainWorld {
         cpConstraintSetErrorBias(joint, 1e-100)
         cpSpaceAddConstraint(space, joint)
         grip = joint
-        cpBodyActivate(head)
+        stillFor = 0
         return true
     }
 
@@ -255,11 +260,13 @@ public final class ChainWorld {
             previousPointer = pointer
             for _ in 0..<ChainWorld.substeps { cpSpaceStep(space, dt / Double(ChainWorld.substeps)) }
             time += dt
+            stillFor = kineticEnergy < ChainWorld.stillEnergy ? stillFor + dt : 0
         }
     }
 
-    /// Whether anything still moves (the window keeps drawing while it does).
-    public var isMoving: Bool { grip != nil || kineticEnergy > 1e-3 }
+    /// Whether anything moves, or may (held, or not yet still for a quarter second: a chain at
+    /// rest in mid-air is about to fall): the window keeps stepping and drawing while it does.
+    public var isMoving: Bool { grip != nil || stillFor < 0.25 }
 
     /// A hash of the exact state (positions and velocities' bits), for determinism tests.
     public var stateHash: UInt64 {
