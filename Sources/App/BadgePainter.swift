@@ -19,6 +19,7 @@ public struct BadgePainter {
     private var field = MetaballField()
     private var regions: [Region] = []
     private var orderedBalls: [Ball] = []
+    private var scratch = MetaballScratch()
     private var droplets: [Droplet] = []
     private var items: [Item] = []
     private var panes: [Pane] = []
@@ -89,7 +90,7 @@ public struct BadgePainter {
         if mode == .overlay { BadgePainter.paintChain(bodies, into: &shapes, parameters: parameters, scale: scale) }
         if mode != .bezier {
             field.balls.append(contentsOf: bodies)
-            field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls)
+            field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls, scratch: &scratch)
         }
     }
 
@@ -175,7 +176,7 @@ public struct BadgePainter {
                 }
             }
         }
-        if needsField { field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls) }
+        if needsField { field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls, scratch: &scratch) }
         if let atlas {
             let ink = Color(red: 0.2, green: 0.2, blue: 0.2)
             for (i, line) in caption.enumerated() {

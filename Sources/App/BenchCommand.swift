@@ -15,7 +15,8 @@ enum BenchCommand {
                              median of 31 batches of 2000
           triangles.STYLE    triangles in that mesh
           allocs.geometry    heap allocations per frame in steady state, building the mesh of
-                             the window's scene (4 badges with counts, one held)
+                             the window's scene (4 badges with counts, one held); .metaball:
+                             the field mode's meshes, field and boxes
           frame.clear        ms for a bare clear of the --size target and glFinish (the floor)
           frame.MODE         ms for a whole frame of that scene on the same target, glFinish
                              included, for the bezier, metaball and split modes
@@ -94,12 +95,15 @@ enum BenchCommand {
         board.apply(.pointerMove(grab + Vec2(36, 27)))
         var painter = BadgePainter(atlas: Fonts.atlas())
         let counting = sticky_alloc_counter_active() != 0
-        for _ in 0..<10 { painter.paint(board, parameters: common.parameters, scale: common.scale) }
-        let before = sticky_alloc_count()
-        for _ in 0..<1000 { painter.paint(board, parameters: common.parameters, scale: common.scale) }
-        let geometryAllocations = Double(sticky_alloc_count() - before) / 1000
-        emit(Result(name: "allocs.geometry", value: counting ? geometryAllocations : .nan, unit: "allocs/frame",
-                    detail: counting ? "4 badges, one held, with counts; mean over 1000 frames after 10 warm-up" : "counter not active"))
+        for mode in [Mode.bezier, .metaball] {
+            for _ in 0..<10 { painter.paint(board, parameters: common.parameters, scale: common.scale, mode: mode) }
+            let before = sticky_alloc_count()
+            for _ in 0..<1000 { painter.paint(board, parameters: common.parameters, scale: common.scale, mode: mode) }
+            let geometryAllocations = Double(sticky_alloc_count() - before) / 1000
+            emit(Result(name: mode == .bezier ? "allocs.geometry" : "allocs.geometry.metaball",
+                        value: counting ? geometryAllocations : .nan, unit: "allocs/frame",
+                        detail: counting ? "4 badges, one held, with counts (\(mode)); mean over 1000 frames after 10 warm-up" : "counter not active"))
+        }
 
         let (w, h) = common.pixelSize
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)

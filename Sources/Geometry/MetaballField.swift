@@ -50,6 +50,13 @@ public struct Region: Hashable, Sendable {
     public var count: Int
 }
 
+/// Working storage of `MetaballField.regions`, kept between frames.
+public struct MetaballScratch: Sendable {
+    var groups: [Int] = []
+    var boxes: [Box] = []
+    public init() {}
+}
+
 /// The field's kernel and constants, with defaults.
 public struct MetaballParameters: Hashable, Sendable {
     public var kernel: MetaballKernel
@@ -158,75 +165,78 @@ public struct MetaballField: Sendable {
         }
     }
 
-    /// The box holding the contour near the balls `own`, when the balls `others` add at most
-    /// their share inside `bound` (a box known to hold it). Inverse square: outside disks of
-    /// radius r·√(m/(1 − E)) round the m own balls, the own terms sum to less than 1 − E and the
+    /// The box holding the contour near the balls of `group`, when the others add at most their
+    /// share inside `bound` (a box known to hold it). Inverse square: outside disks of radius
+    /// r·√(m/(1 − E)) round the group's m balls, their terms sum to less than 1 − E and the
     /// others' to at most E = Σ r_j²/dist(c_j, bound)², so no contour lies there. Wyvill: the
     /// supports; smooth minimum: r + k/4 (the most the blend lowers the minimum).
-    func box(own: [Int], others: [Int], bound: Box?, pad: Double) -> Box {
+    func box(group: Int, of groups: [Int], bound: Box?, pad: Double) -> Box {
         var scale = 1.0
         switch parameters.kernel {
         case .inverseSquare:
-            var e = 0.0
-            if let bound {
-                for j in others {
+            var e = 0.0, own = 0
+            for j in balls.indices where groups[j] >= 0 {
+                if groups[j] == group {
+                    own += 1
+                } else if let bound {
                     let d = MetaballField.distance(from: balls[j].center, to: bound)
                     e += d > 0 ? balls[j].radius * balls[j].radius / (d * d) : 1
                 }
             }
             let global = Double(balls.count).squareRoot()
-            scale = e < 0.5 && bound != nil ? min(global, (Double(own.count) / (1 - e)).squareRoot()) : global
+            scale = e < 0.5 && bound != nil ? min(global, (Double(own) / (1 - e)).squareRoot()) : global
         case .wyvill: scale = parameters.wyvillSupport
         case .smoothMin: scale = 1
         }
         var out: Box?
-        for i in own {
+        for i in balls.indices where groups[i] == group {
             let r = balls[i].radius * scale + (parameters.kernel == .smoothMin ? parameters.blend / 4 : 0) + pad
             let square = Box(minX: balls[i].center.x - r, minY: balls[i].center.y - r,
                              maxX: balls[i].center.x + r, maxY: balls[i].center.y + r)
             out = out.map { $0.union(square) } ?? square
         }
-        return out!
+        return out ?? Box(minX: 0, minY: 0, maxX: 0, maxY: 0)
     }
 
     /// Disjoint boxes that together hold the contour (plus `pad` for anti-aliasing), each with
     /// the balls that matter inside it, so each pixel is shaded once, by a short loop, and the
     /// cost follows the covered area rather than the screen's. `balls` receives the boxes' ball
-    /// lists one after another; a box's `first`/`count` index it.
-    public func regions(pad: Double, into regions: inout [Region], balls ordered: inout [Ball]) {
+    /// lists one after another; a box's `first`/`count` index it. Groups start as one ball each
+    /// and merge while their boxes overlap. Reuses `scratch`'s storage: no allocation once warm.
+    public func regions(pad: Double, into regions: inout [Region], balls ordered: inout [Ball], scratch: inout MetaballScratch) {
         regions.removeAll(keepingCapacity: true)
         ordered.removeAll(keepingCapacity: true)
-        var owners: [[Int]] = balls.indices.filter { balls[$0].radius > 0 }.map { [$0] }
-        guard !owners.isEmpty else { return }
-        var boxes: [Box] = []
-        var lists: [[Int]] = []
+        // groups[i]: the group of ball i (its lowest member's index), −1 for empty balls.
+        scratch.groups.removeAll(keepingCapacity: true)
+        for i in balls.indices { scratch.groups.append(balls[i].radius > 0 ? i : -1) }
+        scratch.boxes.removeAll(keepingCapacity: true)
+        for _ in balls.indices { scratch.boxes.append(Box(minX: 0, minY: 0, maxX: 0, maxY: 0)) }
         while true {
-            // Each box from a safe bound (the global one), then from its own first estimate.
-            boxes = owners.map { own in
-                let others = balls.indices.filter { balls[$0].radius > 0 && !own.contains($0) }
-                let loose = box(own: own, others: others, bound: nil, pad: pad)
-                return box(own: own, others: others, bound: loose, pad: pad)
+            // Each group's box from a safe bound (the global one), then from its first estimate.
+            for g in balls.indices where scratch.groups[g] == g {
+                let loose = box(group: g, of: scratch.groups, bound: nil, pad: pad)
+                scratch.boxes[g] = box(group: g, of: scratch.groups, bound: loose, pad: pad)
             }
             // Overlapping boxes merge (each pixel once), then all are made again.
             var merged = false
-            search: for a in owners.indices {
-                for b in (a + 1)..<owners.count where boxes[a].overlaps(boxes[b]) {
-                    owners[a] += owners[b]
-                    owners.remove(at: b)
+            search: for a in balls.indices where scratch.groups[a] == a {
+                for b in (a + 1)..<balls.count where scratch.groups[b] == b && scratch.boxes[a].overlaps(scratch.boxes[b]) {
+                    for i in balls.indices where scratch.groups[i] == b { scratch.groups[i] = a }
                     merged = true
                     break search
                 }
             }
             if !merged { break }
         }
-        lists = owners.indices.map { b in
-            owners[b] + balls.indices.filter { j in
-                balls[j].radius > 0 && !owners[b].contains(j) && matters(balls[j], in: boxes[b], pad: pad)
+        for g in balls.indices where scratch.groups[g] == g {
+            let first = ordered.count
+            for i in balls.indices where scratch.groups[i] == g { ordered.append(balls[i]) }
+            for j in balls.indices where scratch.groups[j] >= 0 && scratch.groups[j] != g
+                && matters(balls[j], in: scratch.boxes[g], pad: pad)
+            {
+                ordered.append(balls[j])
             }
-        }
-        for b in owners.indices {
-            regions.append(Region(box: boxes[b], first: ordered.count, count: lists[b].count))
-            for i in lists[b] { ordered.append(balls[i]) }
+            regions.append(Region(box: scratch.boxes[g], first: first, count: ordered.count - first))
         }
     }
 
