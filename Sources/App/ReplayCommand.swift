@@ -29,7 +29,8 @@ enum ReplayCommand {
           move X Y [SECONDS]        pointer moves there, in a straight line over SECONDS
           up                        pointer released
           wait SECONDS              time passes
-          key NAME                  a key press: r (restore all badges), q or escape (end)
+          key NAME                  a key press: r (restore all badges), q or escape (end);
+                                    m (next mode) changes nothing here: the mode is --mode's
         """
 
     static func run(_ words: [String]) throws(CLIError) {

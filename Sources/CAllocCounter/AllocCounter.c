@@ -6,13 +6,26 @@
 #include <string.h>
 #include <stdlib.h>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define STICKY_NO_INTERPOSE 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define STICKY_NO_INTERPOSE 1
+#endif
+
+static _Atomic uint64_t allocations = 0;
+
+#ifndef STICKY_NO_INTERPOSE
+// A sanitizer brings its own malloc: there the counter stays off (sticky_alloc_counter_active
+// says so) rather than hand it memory it does not own.
+
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
 extern void __libc_free(void *pointer);
-
-static _Atomic uint64_t allocations = 0;
 
 static inline void count(void) {
     atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
@@ -59,6 +72,8 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
     *out = pointer;
     return 0;
 }
+
+#endif
 
 uint64_t sticky_alloc_count(void) {
     return atomic_load_explicit(&allocations, memory_order_relaxed);
