@@ -80,11 +80,7 @@ public struct BadgePainter {
     public mutating func paint(chain bodies: [Ball], parameters: Parameters, scale: Double, mode: Mode = .bezier) {
         items.removeAll(keepingCapacity: true)
         let feather = 1 / scale
-        builder.reset()
-        shapes.reset()
-        decals.reset()
-        field.balls.removeAll(keepingCapacity: true)
-        field.parameters = parameters.metaball
+        begin(parameters)
         let needsMesh = mode == .bezier || mode == .split
         if needsMesh { BadgePainter.paintChain(bodies, into: &builder, parameters: parameters, scale: scale) }
         if mode == .overlay { BadgePainter.paintChain(bodies, into: &shapes, parameters: parameters, scale: scale) }
@@ -137,13 +133,18 @@ public struct BadgePainter {
         return BadgePose.homeRadius(badgeRadius: pose.radius, distance: d, shrink: parameters.motion.badge.shrink) * grow
     }
 
-    private mutating func build(parameters: Parameters, scale: Double, mode: Mode) {
-        let feather = 1 / scale
+    /// Empties the meshes and the field for a new frame, keeping their storage.
+    private mutating func begin(_ parameters: Parameters) {
         builder.reset()
         shapes.reset()
         decals.reset()
         field.balls.removeAll(keepingCapacity: true)
         field.parameters = parameters.metaball
+    }
+
+    private mutating func build(parameters: Parameters, scale: Double, mode: Mode) {
+        let feather = 1 / scale
+        begin(parameters)
         let needsMesh = mode == .bezier || mode == .split
         let needsField = mode != .bezier
         if needsMesh || mode == .overlay {

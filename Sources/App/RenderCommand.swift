@@ -90,11 +90,7 @@ enum RenderCommand {
         if request.stats {
             for line in comparison(of: request.pose, parameters: request.common.parameters).lines { CommandLine.say(line) }
         }
-        do {
-            try PNG.write(image, to: request.out!)
-        } catch {
-            throw .failure(error.description)
-        }
+        try write(image, to: request.out!)
     }
 
     /// The chain scene's picture: simulated `--time` seconds, held at `--drag` if given.
@@ -114,15 +110,24 @@ enum RenderCommand {
         scene.advance(to: request.time)
         var painter = BadgePainter()
         scene.paint(&painter, parameters: options.parameters, scale: options.scale, mode: options.mode)
+        try write(image(of: &painter, options: options), to: request.out!)
+    }
+
+    /// The painter's current meshes drawn headless with the options' canvas, scale and mode.
+    static func image(of painter: inout BadgePainter, options: CommonOptions) throws(CLIError) -> Image {
         let (w, h) = options.pixelSize
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }
         let frame = painter.frame(
             width: options.paneWidth, height: Double(options.height), scale: options.scale, parameters: options.parameters,
             mode: options.mode, pixelWidth: w, pixelHeight: h)
-        let image = try headless.image(of: frame)
+        return try headless.image(of: frame)
+    }
+
+    /// Writes a PNG; a failure is exit status 1.
+    static func write(_ image: Image, to path: String) throws(CLIError) {
         do {
-            try PNG.write(image, to: request.out!)
+            try PNG.write(image, to: path)
         } catch {
             throw .failure(error.description)
         }
@@ -141,13 +146,7 @@ enum RenderCommand {
     static func draw(_ poses: [BadgePose], texts: [String] = [], options: CommonOptions) throws(CLIError) -> Image {
         var painter = BadgePainter(atlas: texts.contains { !$0.isEmpty } ? Fonts.atlas() : nil)
         painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale, mode: options.mode)
-        let (w, h) = options.pixelSize
-        let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
-        defer { headless.destroy() }
-        let frame = painter.frame(
-            width: options.paneWidth, height: Double(options.height), scale: options.scale, parameters: options.parameters,
-            mode: options.mode, pixelWidth: w, pixelHeight: h)
-        return try headless.image(of: frame)
+        return try image(of: &painter, options: options)
     }
 }
 

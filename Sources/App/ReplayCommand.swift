@@ -129,7 +129,7 @@ enum ReplayCommand {
                     mode: common.mode, pixelWidth: w, pixelHeight: h)
                 let image = try headless.image(of: frame)
                 let name = framesPath + "/frame-" + String(format: "%05d", k) + ".png"
-                do { try PNG.write(image, to: name) } catch { throw .failure(error.description) }
+                try RenderCommand.write(image, to: name)
             }
             if ended { break }
         }

@@ -25,11 +25,17 @@ extension MeshBuilder {
         let cx = center.x * scale, cy = center.y * scale
         let originX = (cx - Double(layout.inkMinX + layout.inkMaxX) / 2).rounded()
         let originY = (cy - Double(layout.inkMinY + layout.inkMaxY) / 2).rounded()
+        addRun(text, originX: originX, baseline: originY, size: size, scale: scale, color: color, atlas: atlas)
+    }
+
+    /// Glyph quads for `text` at `size` device pixels per em, the pen starting at the whole
+    /// device pixel (originX, baseline) and each glyph placed on whole device pixels.
+    mutating func addRun(_ text: String, originX: Double, baseline: Double, size: Int, scale: Double, color: Color, atlas: GlyphAtlas) {
         var pen = 0.0
         let side = Double(atlas.image.width)
         for scalar in text.unicodeScalars {
             guard let glyph = atlas.glyph(scalar, size: size) else { continue }
-            let x0 = originX + (pen + Double(glyph.left)).rounded(), y0 = originY - Double(glyph.top)
+            let x0 = originX + (pen + Double(glyph.left)).rounded(), y0 = baseline - Double(glyph.top)
             if glyph.width > 0, glyph.height > 0 {
                 addGlyph(
                     x0: x0 / scale, y0: y0 / scale, x1: (x0 + Double(glyph.width)) / scale, y1: (y0 + Double(glyph.height)) / scale,
@@ -68,19 +74,6 @@ extension MeshBuilder {
     /// per em, pen positions snapped to device pixels (crisp, like the counts).
     public mutating func addText(_ text: String, x: Double, y: Double, size: Double, scale: Double, color: Color, atlas: GlyphAtlas) {
         let pixels = max(1, Int((size * scale).rounded()))
-        var pen = (x * scale).rounded()
-        let baseline = (y * scale).rounded()
-        let side = Double(atlas.image.width)
-        for scalar in text.unicodeScalars {
-            guard let glyph = atlas.glyph(scalar, size: pixels) else { continue }
-            let x0 = (pen + Double(glyph.left)).rounded(), y0 = baseline - Double(glyph.top)
-            if glyph.width > 0, glyph.height > 0 {
-                addGlyph(
-                    x0: x0 / scale, y0: y0 / scale, x1: (x0 + Double(glyph.width)) / scale, y1: (y0 + Double(glyph.height)) / scale,
-                    u0: Double(glyph.x) / side, v0: Double(glyph.y) / side,
-                    u1: Double(glyph.x + glyph.width) / side, v1: Double(glyph.y + glyph.height) / side, color: color)
-            }
-            pen += glyph.advance
-        }
+        addRun(text, originX: (x * scale).rounded(), baseline: (y * scale).rounded(), size: pixels, scale: scale, color: color, atlas: atlas)
     }
 }
