@@ -71,12 +71,13 @@ public final class HeadlessContext {
         }
     }
 
-    /// Releases the context and the display connection.
+    /// Releases the context. The display stays initialised: EGL hands every caller in the
+    /// process the same display for the surfaceless platform, and terminating it would pull the
+    /// contexts of other threads (other renderers, tests running in parallel) from under them.
     public func destroy() {
         if let display {
             _ = epoxy_eglMakeCurrent(display, nil, nil, nil)
             if let context { _ = epoxy_eglDestroyContext(display, context) }
-            _ = epoxy_eglTerminate(display)
         }
         context = nil
         display = nil
