@@ -188,6 +188,18 @@ public struct BadgePainter {
         }
     }
 
+    /// Draws over the current picture how it is built: the construction of `pose`'s bridge,
+    /// and (Bézier mode) the triangle edges of the mesh.
+    public mutating func addOverlays(construction pose: BadgePose?, wireframe: Bool, parameters: Parameters, scale: Double) {
+        if wireframe { ConstructionPainter.addWireframe(scale: scale, into: &builder) }
+        if let pose {
+            let atlas = self.atlas ?? Fonts.atlas()
+            self.atlas = atlas
+            ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, atlas: atlas, into: &builder)
+            ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, atlas: atlas, into: &decals)
+        }
+    }
+
     /// The frame of the current meshes: one pane, or two side by side for `split`, filling a
     /// target of `pixelWidth`×`pixelHeight`; `width`×`height` is a pane in scene units.
     /// (The panes' storage is the painter's, reused once the previous frame is gone.)

@@ -15,6 +15,8 @@ struct RenderRequest {
     var radius = 20.0
     var text = ""
     var stats = false
+    var construction = false
+    var wireframe = false
     /// Chain scene: seconds simulated before the picture.
     var time = 0.0
 
@@ -34,6 +36,9 @@ struct RenderRequest {
           --radius R                badge radius in logical pixels (20)
           --text STR                count in the badge, white, sized to fit (none)
           --time T                  chain scene: seconds simulated before the picture (0)
+          --construction            draw the bridge's construction over it: the seeds' points
+                                    A, B, C, D, O, P (quad), or the sides' points and handles
+          --wireframe               draw the triangles' edges over the Bézier fill
           --stats                   print how the Bézier and metaball fills differ: areas, IoU,
                                     narrowest widths, the bridge's join angles (stdout)
         \(CommonOptions.help)
@@ -60,6 +65,10 @@ struct RenderRequest {
                     text = try arguments.value(of: option, inline: inline, expects: "a count")
                 case "--stats":
                     stats = true
+                case "--construction":
+                    construction = true
+                case "--wireframe":
+                    wireframe = true
                 case "--time":
                     time = try Parse.number(
                         arguments.value(of: option, inline: inline, expects: "seconds"), option: option, range: 0...600,
@@ -86,7 +95,8 @@ enum RenderCommand {
         let request = try RenderRequest(words)
         for warning in request.common.warnings { CommandLine.warn(warning) }
         if request.common.scene == "chain" { return try renderChain(request) }
-        let image = try draw([request.pose], texts: [request.text], options: request.common)
+        let image = try draw([request.pose], texts: [request.text], options: request.common,
+                             construction: request.construction, wireframe: request.wireframe)
         if request.stats {
             for line in comparison(of: request.pose, parameters: request.common.parameters).lines { CommandLine.say(line) }
         }
@@ -143,9 +153,14 @@ enum RenderCommand {
     }
 
     /// Renders poses with the options' canvas, scale, mode and parameters, headless.
-    static func draw(_ poses: [BadgePose], texts: [String] = [], options: CommonOptions) throws(CLIError) -> Image {
+    static func draw(_ poses: [BadgePose], texts: [String] = [], options: CommonOptions, construction: Bool = false,
+                     wireframe: Bool = false) throws(CLIError) -> Image {
         var painter = BadgePainter(atlas: texts.contains { !$0.isEmpty } ? Fonts.atlas() : nil)
         painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale, mode: options.mode)
+        if construction || wireframe {
+            painter.addOverlays(construction: construction ? poses.last : nil, wireframe: wireframe, parameters: options.parameters,
+                                scale: options.scale)
+        }
         return try image(of: &painter, options: options)
     }
 }

@@ -9,6 +9,10 @@ public enum Key: String, CaseIterable, Sendable {
     case r
     /// Next mode (the window).
     case m
+    /// Construction overlay on/off (the window).
+    case c
+    /// Wireframe on/off (the window).
+    case w
     /// Quit (the window); ends a replay.
     case q
     case escape

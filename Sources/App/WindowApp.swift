@@ -18,6 +18,8 @@ final class WindowApp {
         keys:
           r                         restore all badges (the chain: back to its start)
           m                         next mode: bezier, metaball, split, overlay
+          c                         the held badge's bridge construction (points, handles)
+          w                         the triangles' edges (wireframe)
           q, escape                 quit
 
           --dump FILE.jsonl         one JSON object per drawn frame, as `replay --dump` writes
@@ -33,6 +35,8 @@ final class WindowApp {
     var quit = false
     /// Whether the button is down (moves are ignored otherwise).
     var pressed = false
+    var construction = false
+    var wireframe = false
     /// The clock's origin: the simulation's t = 0.
     let start: Double
 
@@ -117,6 +121,8 @@ final class WindowApp {
                 let modes = Mode.allCases
                 options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
                 window.title = "sticky — \(options.mode.rawValue)"
+            case .c: construction.toggle()
+            case .w: wireframe.toggle()
             case .q, .escape: quit = true
             case nil: return false
             }
@@ -145,6 +151,10 @@ final class WindowApp {
         let scale = Double(fw) / Double(w)
         painter.caption = caption()
         scene.paint(&painter, parameters: options.parameters, scale: scale, mode: options.mode)
+        if construction || wireframe {
+            painter.addOverlays(construction: construction ? scene.heldPose : nil, wireframe: wireframe,
+                                parameters: options.parameters, scale: scale)
+        }
         let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
         let frame = painter.frame(
             width: paneWidth, height: Double(h), scale: scale, parameters: options.parameters, mode: options.mode,

@@ -80,6 +80,31 @@ public struct MeshBuilder: Sendable {
         triangle(base, base + 2, base + 3)
     }
 
+    /// Adds a straight line of `width` scene units, with a coverage fringe of `feather` on each
+    /// side (an overlay: construction lines, wireframes).
+    public mutating func addLine(from a: Vec2, to b: Vec2, width: Double, color: Color, feather: Double) {
+        let d = b - a
+        let length = d.length
+        guard length > 0, a.isFinite, b.isFinite,
+            max(abs(a.x), abs(a.y), abs(b.x), abs(b.y)) < MeshBuilder.coordinateLimit
+        else { return }
+        let n = d.perpendicular / length
+        let core = max(0, (width - feather) / 2), outer = core + feather
+        let packed = color.packed
+        let base = UInt32(mesh.vertices.count)
+        // Offsets from the top edge of the fringe to the bottom one, at a and then at b.
+        for end in [a, b] {
+            for (offset, alpha) in [(outer, Float(0)), (core, 1), (-core, 1), (-outer, 0)] as [(Double, Float)] {
+                let p = end + n * offset
+                mesh.vertices.append(Vertex(x: Float(p.x), y: Float(p.y), alpha: alpha, color: packed))
+            }
+        }
+        for k in UInt32(0)..<3 {
+            triangle(base + k, base + k + 1, base + 4 + k + 1)
+            triangle(base + k, base + 4 + k + 1, base + 4 + k)
+        }
+    }
+
     /// Flattens the bridge's sides to within `tolerance` (scene units) and adds it.
     ///
     /// - Parameter feather: the anti-aliasing width, one device pixel in scene units;

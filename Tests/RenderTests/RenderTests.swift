@@ -216,3 +216,36 @@ import Imaging
         #expect(inkValues(image).contains(255))
     }
 }
+
+/// The construction overlay marks the seeds' points where they are; the wireframe draws edges.
+@Suite(.serialized) struct OverlayTests {
+    @Test func constructionMarksTheSeedPoints() throws {
+        var options = CommonOptions()
+        options.width = 200
+        options.height = 140
+        options.scale = 2
+        let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
+        let plain = try RenderCommand.draw([pose], options: options)
+        let marked = try RenderCommand.draw([pose], options: options, construction: true)
+        let q = try #require(QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius))
+        for (p, name) in [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")] {
+            let pixel = marked.pixel(x: Int(p.x * 2), y: Int(p.y * 2))
+            // The ink is blue-dominant; the fill and the background are not.
+            #expect(Int(pixel.b) > Int(pixel.r) + 60, "\(name) at \(p): \(pixel)")
+            let before = plain.pixel(x: Int(p.x * 2), y: Int(p.y * 2))
+            #expect(!(Int(before.b) > Int(before.r) + 60))
+        }
+    }
+
+    @Test func wireframeDrawsTheTriangleEdges() throws {
+        var options = CommonOptions()
+        options.width = 200
+        options.height = 140
+        options.parameters.bridge.style = .tangent
+        let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
+        let plain = try RenderCommand.draw([pose], options: options)
+        let wired = try RenderCommand.draw([pose], options: options, wireframe: true)
+        let darker = stride(from: 0, to: plain.pixels.count, by: 4).filter { Int(wired.pixels[$0]) < Int(plain.pixels[$0]) - 40 }.count
+        #expect(darker > 200, "\(darker) pixels darkened by edges")
+    }
+}

@@ -1,0 +1,72 @@
+// Overlays that show how a picture is built: the bridge's construction and the triangles.
+
+import Geometry
+import Motion
+import Typography
+
+/// Adds the construction of a held badge's bridge, or the mesh's triangle edges, to a mesh.
+enum ConstructionPainter {
+    static let ink = Color(red: 0.12, green: 0.23, blue: 0.54)
+    static let wire = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
+
+    /// The seeds' points A, B, C, D, O, P (quad), or each side segment's end points and handles
+    /// (cubic, tangent), with the control polygons, the centre line and labels.
+    static func addConstruction(of pose: BadgePose, parameters: Parameters, scale: Double, atlas: GlyphAtlas?,
+                                into builder: inout MeshBuilder) {
+        let line = 1 / scale, dot = 2.5 / scale
+        builder.addLine(from: pose.home, to: pose.center, width: line, color: ink, feather: line)
+        guard let bridge = BadgePainter.bridge(of: pose, parameters: parameters) else { return }
+        func label(_ text: String, at p: Vec2, away from: Vec2) {
+            guard let atlas else { return }
+            let direction = p - from
+            let offset = direction.length > 0 ? direction / direction.length * 9 : Vec2(0, -9)
+            builder.addText(text, x: p.x + offset.x - 3, y: p.y + offset.y + 4, size: 11, scale: scale, color: ink, atlas: atlas)
+        }
+        func mark(_ p: Vec2, _ name: String?, away from: Vec2) {
+            builder.addCircle(center: p, radius: dot, color: ink, feather: line)
+            if let name { label(name, at: p, away: from) }
+        }
+        let middle = pose.home.mix(pose.center, 0.5)
+        if parameters.bridge.style == .quad,
+            let q = QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius)
+        {
+            for (a, b) in [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)] {
+                builder.addLine(from: a, to: b, width: line, color: ink, feather: line)
+            }
+            for (p, name) in [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")] {
+                mark(p, name, away: middle)
+            }
+            return
+        }
+        // Both sides: the upper one and its mirror image.
+        let names: [String] = parameters.bridge.style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]
+        for sign in [1.0, -1.0] {
+            var points: [Vec2] = []
+            let segments = [bridge.side.0, bridge.side.1].compactMap { $0 }
+            for segment in segments {
+                // Quadratic pieces show their own control point (the cubic form's handles are
+                // two thirds of the way to it).
+                points += parameters.bridge.style == .cubic ? [segment.p0, segment.p0 + (segment.p1 - segment.p0) * 1.5]
+                    : [segment.p0, segment.p1, segment.p2]
+            }
+            points.append(segments.last!.p3)
+            let world = points.map { bridge.world(Vec2($0.x, sign * $0.y)) }
+            for (a, b) in zip(world, world.dropFirst()) { builder.addLine(from: a, to: b, width: line, color: ink, feather: line) }
+            for (i, p) in world.enumerated() { mark(p, sign > 0 && i < names.count ? names[i] : nil, away: middle) }
+        }
+    }
+
+    /// Every triangle edge of the mesh as it is now (taken before adding the lines).
+    static func addWireframe(scale: Double, into builder: inout MeshBuilder) {
+        let mesh = builder.mesh
+        let line = 1 / scale
+        for t in 0..<mesh.triangleCount {
+            let v = (0..<3).map { mesh.vertices[Int(mesh.indices[3 * t + $0])] }
+            for k in 0..<3 {
+                let a = v[k], b = v[(k + 1) % 3]
+                builder.addLine(from: Vec2(Double(a.x), Double(a.y)), to: Vec2(Double(b.x), Double(b.y)), width: line * 0.75,
+                                color: wire, feather: line * 0.5)
+            }
+        }
+    }
+}
