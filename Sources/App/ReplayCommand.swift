@@ -30,7 +30,7 @@ enum ReplayCommand {
           up                        pointer released
           wait SECONDS              time passes
           key NAME                  a key press: r (restore all badges), q or escape (end);
-                                    m, c, w (the window's view) change nothing here
+                                    m, c, w, s (the window's view) change nothing here
         """
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -113,7 +113,7 @@ enum ReplayCommand {
                     try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
                     scene.update(parameters)
                 case .key(.r): scene.apply(.reset)
-                case .key(.m), .key(.c), .key(.w): break  // the window's view keys; a replay's view is its options
+                case .key(.m), .key(.c), .key(.w), .key(.s): break  // the window's view keys; a replay's view is its options
                 case .key(.q), .key(.escape): ended = true
                 }
             }

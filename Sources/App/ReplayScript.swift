@@ -13,6 +13,8 @@ public enum Key: String, CaseIterable, Sendable {
     case c
     /// Wireframe on/off (the window).
     case w
+    /// Screenshot (the window).
+    case s
     /// Quit (the window); ends a replay.
     case q
     case escape

@@ -75,20 +75,26 @@ extension CommandLine {
         if words.contains("--help") || words.contains("-h") { return say(WindowApp.help) }
         var options = CommonOptions()
         var dumpPath: String?
+        var screenshots = "screenshots"
         var arguments = Arguments(words)
         while let token = arguments.next() {
             switch token {
             case .word(let word): throw .usage("unknown command '\(word)' (see sticky --help)")
             case .option(let option, let inline):
                 if try options.accept(option, inline: inline, from: &arguments) { continue }
-                guard option == "--dump" else { throw .usage("unknown option '\(option)' (see sticky --help)") }
-                dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
+                switch option {
+                case "--dump": dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
+                case "--screenshot-dir":
+                    screenshots = try arguments.value(of: option, inline: inline, expects: "a folder")
+                    guard !screenshots.isEmpty else { throw .usage("--screenshot-dir expects a folder, got ''") }
+                default: throw .usage("unknown option '\(option)' (see sticky --help)")
+                }
             }
         }
         try options.finish()
         for warning in options.warnings { warn(warning) }
         if let dumpPath { try ReplayCommand.checkWritable(dumpPath) }
-        let app = try WindowApp(options: options, dumpPath: dumpPath)
+        let app = try WindowApp(options: options, dumpPath: dumpPath, screenshotFolder: screenshots)
         app.run()
     }
 }

@@ -1,6 +1,7 @@
 // `sticky`: the interactive window. Input in, fixed-step simulation, one frame when something changed.
 
 import Foundation
+import Imaging
 import Motion
 import Platform
 import Render
@@ -20,9 +21,11 @@ final class WindowApp {
           m                         next mode: bezier, metaball, split, overlay
           c                         the held badge's bridge construction (points, handles)
           w                         the triangles' edges (wireframe)
+          s                         save a screenshot (native resolution) to --screenshot-dir
           q, escape                 quit
 
           --dump FILE.jsonl         one JSON object per drawn frame, as `replay --dump` writes
+          --screenshot-dir DIR      where s saves screenshots (./screenshots)
         \(CommonOptions.help)
         """
 
@@ -37,11 +40,17 @@ final class WindowApp {
     var pressed = false
     var construction = false
     var wireframe = false
+    /// Where S saves screenshots.
+    let screenshotFolder: String
+    var screenshotPending = false
+    /// A short message at the bottom of the window, and until when it shows.
+    var toast: (text: String, until: Double)?
     /// The clock's origin: the simulation's t = 0.
     let start: Double
 
-    init(options: CommonOptions, dumpPath: String?) throws(CLIError) {
+    init(options: CommonOptions, dumpPath: String?, screenshotFolder: String = "screenshots") throws(CLIError) {
         self.options = options
+        self.screenshotFolder = screenshotFolder
         do {
             window = try Window(width: options.width, height: options.height, title: "sticky — \(options.mode.rawValue)")
         } catch {
@@ -78,13 +87,25 @@ final class WindowApp {
         while !quit {
             // Sleep while nothing moves; otherwise take what came and go on drawing.
             let wasAnimating = scene.isAnimating
-            let events = wasAnimating || dirty ? window.poll() : window.wait()
+            let events: [InputEvent]
+            if wasAnimating || dirty {
+                events = window.poll()
+            } else if let shown = toast {
+                // Asleep until input or the toast's end.
+                events = window.wait(timeout: max(0.001, shown.until - (Window.time - start)))
+            } else {
+                events = window.wait()
+            }
             let now = Window.time - start
             scene.advance(to: now)
             for event in events { dirty = handle(event) || dirty }
             if quit { break }
             scene.advance(to: now)
-            // The step that ends a spring or a burst changes the picture too.
+            // The step that ends a spring or a burst changes the picture too; so does a toast's end.
+            if let shown = toast, shown.until < now {
+                toast = nil
+                dirty = true
+            }
             let changed = dirty || wasAnimating || scene.isAnimating
             dirty = false
             guard changed else { continue }
@@ -121,6 +142,7 @@ final class WindowApp {
                 let modes = Mode.allCases
                 options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
                 window.title = "sticky — \(options.mode.rawValue)"
+            case .s: screenshotPending = true
             case .c: construction.toggle()
             case .w: wireframe.toggle()
             case .q, .escape: quit = true
@@ -149,7 +171,7 @@ final class WindowApp {
         let (w, h) = window.size
         guard fw > 0, fh > 0, w > 0, h > 0 else { return }  // minimised
         let scale = Double(fw) / Double(w)
-        painter.caption = caption()
+        painter.caption = caption() + (toast.map { ["", $0.text] } ?? [])
         scene.paint(&painter, parameters: options.parameters, scale: scale, mode: options.mode)
         if construction || wireframe {
             painter.addOverlays(construction: construction ? scene.heldPose : nil, wireframe: wireframe,
@@ -159,8 +181,50 @@ final class WindowApp {
         let frame = painter.frame(
             width: paneWidth, height: Double(h), scale: scale, parameters: options.parameters, mode: options.mode,
             pixelWidth: fw, pixelHeight: fh)
-        renderer.draw(frame, into: DefaultTarget(pixelWidth: fw, pixelHeight: fh))
+        let target = DefaultTarget(pixelWidth: fw, pixelHeight: fh)
+        renderer.draw(frame, into: target)
+        if screenshotPending {
+            screenshotPending = false
+            saveScreenshot(renderer.readPixels(from: target))
+        }
         window.swapBuffers()
+    }
+
+    /// Writes the picture at the window's native resolution to the screenshot folder, named by
+    /// the time; says where (or why not) in a toast and, on failure, on stderr. The app goes on.
+    private func saveScreenshot(_ image: Image) {
+        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withFullDate, .withTime])
+            .replacingOccurrences(of: ":", with: "")
+        let millis = Int(Date().timeIntervalSince1970 * 1000) % 1000
+        let path = "\(screenshotFolder)/sticky-\(stamp)-\(String(format: "%03d", millis)).png"
+        let message: String
+        do {
+            try FileManager.default.createDirectory(atPath: screenshotFolder, withIntermediateDirectories: true)
+            try PNG.write(image, to: path)
+            message = "saved \(path) (\(image.width)x\(image.height))"
+        } catch let error as PNGError {
+            message = "screenshot not saved: \(error.description)"
+            CommandLine.warn(message)
+        } catch {
+            message = "screenshot not saved: cannot create the folder '\(screenshotFolder)'\(WindowApp.obstacle(in: screenshotFolder))"
+            CommandLine.warn(message)
+        }
+        toast = (message, Window.time - start + 2.5)
+    }
+
+    /// Why a folder cannot be made, when the reason is plain: a file where a folder should be,
+    /// or a parent that cannot be written.
+    static func obstacle(in folder: String) -> String {
+        var path = (folder as NSString).standardizingPath
+        while !path.isEmpty, path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return ": '\(path)' is a file" }
+                return FileManager.default.isWritableFile(atPath: path) ? "" : ": '\(path)' is not writable"
+            }
+            path = (path as NSString).deletingLastPathComponent
+        }
+        return ""
     }
 
     /// In the field modes, how the two fills of the held badge differ (measured on a 1 px grid

@@ -232,6 +232,20 @@ public final class Renderer {
         atlasSize = (atlas.width, atlas.height)
     }
 
+    /// The target's pixels as drawn (for the window: its back buffer, before the swap), top row first.
+    public func readPixels(from target: RenderTarget) -> Image {
+        var pixels = [UInt8](repeating: 0, count: 4 * target.pixelWidth * target.pixelHeight)
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
+        if target.framebuffer == 0 { epoxy_glReadBuffer(GLenum(GL_BACK)) }
+        epoxy_glPixelStorei(GL.packAlignment, 1)
+        pixels.withUnsafeMutableBytes { bytes in
+            epoxy_glReadPixels(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight), GL.rgba, GL.unsignedByte, bytes.baseAddress)
+        }
+        var image = Image(width: target.pixelWidth, height: target.pixelHeight, pixels: pixels)
+        image.flipVertically()
+        return image
+    }
+
     /// Releases the GL objects; the context they were made on must be current.
     public func destroy() {
         fill.destroy()

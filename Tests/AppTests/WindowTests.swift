@@ -49,6 +49,28 @@ let windowToolsPresent: Bool = {
         #expect(two.contains { $0.phase == "detached" && !$0.bridge })
         #expect(two.contains { $0.phase == "exploding" })
         #expect(two.last!.phase == "gone")
+        // S saved the window at its native resolution.
+        let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
+        #expect(shots.count == 1 && shots[0].hasPrefix("sticky-") && shots[0].hasSuffix(".png"), "\(shots)")
+        if let shot = shots.first {
+            let data = try Data(contentsOf: folder.appendingPathComponent("shots").appendingPathComponent(shot))
+            let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == 640 && height == 480)
+        }
+        // The unwritable folder: one stderr line, and the app goes on (the script checks it).
+        let failing = Process()
+        failing.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        failing.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x600x24", "bash",
+                             root.appendingPathComponent("scripts/window-test-screenshot-fail").path, Sticky.executable.path, folder.path]
+        let failingErr = Pipe()
+        failing.standardError = failingErr
+        failing.standardOutput = Pipe()
+        try failing.run()
+        let failingMessage = String(decoding: failingErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        failing.waitUntilExit()
+        #expect(failing.terminationStatus == 0, "\(failingMessage)")
+        let second = try String(contentsOf: folder.appendingPathComponent("second.err"), encoding: .utf8)
+        #expect(second.hasPrefix("sticky: warning: screenshot not saved") && second.split(separator: "\n").count == 1, "\(second)")
         let events = lines.flatMap(\.events)
         for event in ["began", "released", "returned", "detached", "exploded", "removed"] {
             #expect(events.contains(event), "no \(event) event")
