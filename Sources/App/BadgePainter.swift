@@ -200,6 +200,46 @@ public struct BadgePainter {
         }
     }
 
+    /// One row of a panel: its text, and optionally a bar filled to `fraction`.
+    public struct PanelRow {
+        public var text: String
+        /// A second column (the help's explanations).
+        public var detail: String = ""
+        public var fraction: Double?
+        public var highlighted: Bool
+    }
+
+    /// Draws a panel of rows (the sliders, the help) over everything, at (x, y) scene units.
+    public mutating func addPanel(_ rows: [PanelRow], x: Double, y: Double, width: Double, scale: Double) {
+        guard let atlas = atlas ?? Fonts.atlas() else { return }
+        self.atlas = atlas
+        BadgePainter.drawPanel(rows, x: x, y: y, width: width, scale: scale, atlas: atlas, into: &builder)
+        BadgePainter.drawPanel(rows, x: x, y: y, width: width, scale: scale, atlas: atlas, into: &decals)
+    }
+
+    private static func drawPanel(
+        _ rows: [PanelRow], x: Double, y: Double, width: Double, scale: Double, atlas: GlyphAtlas, into mesh: inout MeshBuilder
+    ) {
+        let rowHeight = 16.0
+        let backdrop = Color(red: 1, green: 1, blue: 1, alpha: 0.82)
+        let ink = Color(red: 0.15, green: 0.15, blue: 0.15), accent = Color(red: 0.1, green: 0.35, blue: 0.85)
+        let track = Color(red: 0.85, green: 0.85, blue: 0.85)
+        mesh.addRect(x0: x - 6, y0: y - 4, x1: x + width + 6, y1: y + rowHeight * Double(rows.count) + 4, color: backdrop)
+        for (i, row) in rows.enumerated() {
+            let top = y + rowHeight * Double(i)
+            if let fraction = row.fraction {
+                let barX = x + width * 0.62, barWidth = width * 0.38
+                mesh.addRect(x0: barX, y0: top + 5, x1: barX + barWidth, y1: top + 11, color: track)
+                mesh.addRect(x0: barX, y0: top + 5, x1: barX + barWidth * min(max(fraction, 0), 1), y1: top + 11,
+                             color: row.highlighted ? accent : ink)
+            }
+            mesh.addText(row.text, x: x, y: top + 12, size: 11, scale: scale, color: row.highlighted ? accent : ink, atlas: atlas)
+            if !row.detail.isEmpty {
+                mesh.addText(row.detail, x: x + 110, y: top + 12, size: 11, scale: scale, color: ink, atlas: atlas)
+            }
+        }
+    }
+
     /// The frame of the current meshes: one pane, or two side by side for `split`, filling a
     /// target of `pixelWidth`×`pixelHeight`; `width`×`height` is a pane in scene units.
     /// (The panes' storage is the painter's, reused once the previous frame is gone.)

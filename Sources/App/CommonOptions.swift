@@ -30,7 +30,7 @@ struct CommonOptions {
           --scale S                 device pixels per logical pixel (1)
           --mode M                  bezier, metaball, split (both side by side), overlay (bezier)
           --scene S                 badge, or chain (seed 004's caterpillar)
-          --preset NAME             seed000 (the default values) or seed002; applied first
+          --preset NAME             seed000 (the default values), seed002, paperjs, smooth; first
           --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
           --set NAME=VALUE          one parameter; repeatable; wins over --params
         """

@@ -110,8 +110,14 @@ public struct Parameter: Sendable {
         }
     }
 
+    /// Whole numbers without a point; others to at most 9 significant digits (no float noise).
     static func format(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+        if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }
+        var text = String(format: "%.9g", x)
+        if text.contains("."), !text.contains("e") {
+            while text.hasSuffix("0") { text.removeLast() }
+        }
+        return text
     }
 }
 
@@ -212,6 +218,10 @@ public enum ParameterRegistry {
          ["maxDistance": "60", "shrink": "10", "springDuration": "0.25", "springDamping": "0.1", "explosionDuration": "1", "style": "quad"]),
         ("seed002", "seed 002: spring 0.5 s at damping 0.2, burst 0.25 s",
          ["maxDistance": "60", "shrink": "10", "springDuration": "0.5", "springDamping": "0.2", "explosionDuration": "0.25", "style": "cubic"]),
+        ("paperjs", "paper.js MetaBalls: the tangent connector, spread 0.5, handle rate 2.4",
+         ["style": "tangent", "spread": "0.5", "handleRate": "2.4", "maxDistance": "80", "kernel": "inverseSquare"]),
+        ("smooth", "smooth: tangent bridge, a softer spring, smooth-minimum field",
+         ["style": "tangent", "springDuration": "0.6", "springDamping": "0.5", "kernel": "smoothMin", "blend": "16"]),
     ]
 
     static func apply(preset name: String, to parameters: inout Parameters) throws(CLIError) {

@@ -29,8 +29,9 @@ enum ReplayCommand {
           move X Y [SECONDS]        pointer moves there, in a straight line over SECONDS
           up                        pointer released
           wait SECONDS              time passes
-          key NAME                  a key press: r (restore all badges), q or escape (end);
-                                    m, c, w, s (the window's view) change nothing here
+          key NAME                  a key press, as in the window: r, q, the sliders (up, down,
+                                    tab, left, right with shift+ or alt+, backspace), presets
+                                    1-4; the view keys (m, c, w, s, h, f1, p) change nothing
         """
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -97,6 +98,7 @@ enum ReplayCommand {
         }
         defer { headless?.destroy() }
 
+        var controls = Controls()
         var dump = ""
         var next = 0
         var ended = false
@@ -112,9 +114,13 @@ enum ReplayCommand {
                 case .set(let name, let value, _):
                     try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
                     scene.update(parameters)
-                case .key(.r): scene.apply(.reset)
-                case .key(.m), .key(.c), .key(.w), .key(.s): break  // the window's view keys; a replay's view is its options
-                case .key(.q), .key(.escape): ended = true
+                case .key(let key):
+                    switch controls.handle(key, parameters: &parameters) {
+                    case .parameters: scene.update(parameters)
+                    case .reset: scene.apply(.reset)
+                    case .quit: ended = true
+                    default: break  // the window's view keys: a replay's view is its options
+                    }
                 }
             }
             scene.advance(to: t)

@@ -3,29 +3,12 @@
 import Geometry
 import Motion
 
-/// Keys a script (and the window) understands, by the names the help lists.
-public enum Key: String, CaseIterable, Sendable {
-    /// Restore all badges.
-    case r
-    /// Next mode (the window).
-    case m
-    /// Construction overlay on/off (the window).
-    case c
-    /// Wireframe on/off (the window).
-    case w
-    /// Screenshot (the window).
-    case s
-    /// Quit (the window); ends a replay.
-    case q
-    case escape
-}
-
 /// A parsed script: the set-up and the timeline of actions.
 struct ReplayScript {
     enum Action: Equatable {
         case command(Command)
         case set(name: String, value: String, line: Int)
-        case key(Key)
+        case key(KeyPress)
     }
 
     var width = 800
@@ -133,8 +116,8 @@ struct ReplayScript {
                 time += v[0]
             case "key":
                 guard args.count == 1 else { throw fail("key expects NAME") }
-                guard let key = Key(rawValue: args[0].lowercased()) else {
-                    throw fail("unknown key '\(args[0])' (known: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+                guard let key = KeyPress(script: args[0]) else {
+                    throw fail("unknown key '\(args[0])' (known: \(KeyPress.known.sorted().joined(separator: ", ")), with shift+ or alt+)")
                 }
                 started = true
                 timeline.append((time, .key(key)))

@@ -18,6 +18,12 @@ final class WindowApp {
 
         keys:
           r                         restore all badges (the chain: back to its start)
+          up, down, tab             select a slider (shift+tab: back)
+          left, right               change it (shift: x10, alt: /10); the scroll wheel too
+          backspace                 reset the selected slider
+          1 2 3 4                   presets seed000, seed002, paperjs, smooth
+          p                         save the parameters to ./sticky-params.json
+          h                         hide or show the sliders;  f1 or ?: the help overlay
           m                         next mode: bezier, metaball, split, overlay
           c                         the held badge's bridge construction (points, handles)
           w                         the triangles' edges (wireframe)
@@ -40,6 +46,13 @@ final class WindowApp {
     var pressed = false
     var construction = false
     var wireframe = false
+    /// The sliders and the selection.
+    var controls = Controls()
+    /// Sliders shown (H hides them), help overlay shown (F1 or ?).
+    var hud = true
+    var help = false
+    /// Seconds the last frame took to build and draw (shown in the caption).
+    var frameTime = 0.0
     /// Where S saves screenshots.
     let screenshotFolder: String
     var screenshotPending = false
@@ -111,6 +124,7 @@ final class WindowApp {
             guard changed else { continue }
             let frameStart = Window.time
             draw()
+            frameTime = Window.time - frameStart
             writeDumpLine(at: now)
             // Xvfb and some drivers do not block in swap: cap the rate at 120 Hz while animating.
             let spent = Window.time - frameStart
@@ -135,25 +149,34 @@ final class WindowApp {
             // The release may never come: let go where the pointer was.
             if pressed { scene.apply(.pointerUp) }
             pressed = false
-        case .key(let name, _, _):
-            switch Key(rawValue: name) {
-            case .r: scene.apply(.reset)
-            case .m:
+        case .key(let name, let shift, let alt, _):
+            switch controls.handle(KeyPress(name: name, shift: shift, alt: alt), parameters: &options.parameters) {
+            case .none: return false
+            case .parameters:
+                scene.update(options.parameters)
+                let p = controls.selectedParameter
+                if !["left", "right", "backspace"].contains(name) { break }
+                say("\(p.name) = \(p.value(in: options.parameters))\(p.unit.isEmpty ? "" : " " + p.unit)")
+            case .reset: scene.apply(.reset)
+            case .quit: quit = true
+            case .nextMode:
                 let modes = Mode.allCases
                 options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
                 window.title = "sticky — \(options.mode.rawValue)"
-            case .s: screenshotPending = true
-            case .c: construction.toggle()
-            case .w: wireframe.toggle()
-            case .q, .escape: quit = true
-            case nil: return false
+            case .screenshot: screenshotPending = true
+            case .toggleConstruction: construction.toggle()
+            case .toggleWireframe: wireframe.toggle()
+            case .toggleHUD: hud.toggle()
+            case .toggleHelp: help.toggle()
+            case .saveParameters: saveParameters()
             }
         case .closeRequested:
             quit = true
         case .resized(let w, let h):
             scene.resize(width: options.mode == .split ? Double(w) / 2 : Double(w), height: Double(h))
-        case .scroll:
-            break
+        case .scroll(_, let dy):
+            controls.scroll(dy, parameters: &options.parameters)
+            scene.update(options.parameters)
         }
         return true
     }
@@ -177,6 +200,21 @@ final class WindowApp {
             painter.addOverlays(construction: construction ? scene.heldPose : nil, wireframe: wireframe,
                                 parameters: options.parameters, scale: scale)
         }
+        let paneWidthForPanels = options.mode == .split ? Double(w) / 2 : Double(w)
+        if help {
+            // Two columns, split at the first run of two spaces (keys like "c / w" hold one).
+            let rows = Controls.helpLines.map { line -> BadgePainter.PanelRow in
+                guard let gap = line.range(of: "  ") else {
+                    return BadgePainter.PanelRow(text: line, fraction: nil, highlighted: true)
+                }
+                return BadgePainter.PanelRow(text: String(line[..<gap.lowerBound]),
+                                             detail: line[gap.upperBound...].trimmingCharacters(in: .whitespaces),
+                                             fraction: nil, highlighted: false)
+            }
+            painter.addPanel(rows, x: 16, y: 70, width: 420, scale: scale)
+        } else if hud {
+            painter.addPanel(sliderRows(), x: max(8, paneWidthForPanels - 262), y: 10, width: 250, scale: scale)
+        }
         let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
         let frame = painter.frame(
             width: paneWidth, height: Double(h), scale: scale, parameters: options.parameters, mode: options.mode,
@@ -188,6 +226,49 @@ final class WindowApp {
             saveScreenshot(renderer.readPixels(from: target))
         }
         window.swapBuffers()
+    }
+
+    /// The sliders as panel rows: name, value and unit, a bar for numbers, the selected one lit.
+    private func sliderRows() -> [BadgePainter.PanelRow] {
+        // Ten rows round the selection, so the panel stays clear of the badges.
+        let count = Controls.sliders.count, shown = min(10, count)
+        let first = min(max(0, controls.selected - 4), count - shown)
+        return Controls.sliders.enumerated().dropFirst(first).prefix(shown).map { i, p in
+            var fraction: Double?
+            if case .number(let key, let range, _) = p.kind {
+                fraction = (options.parameters[keyPath: key] - range.lowerBound) / (range.upperBound - range.lowerBound)
+            }
+            let value = p.value(in: options.parameters) + (p.unit.isEmpty ? "" : " " + p.unit)
+            return BadgePainter.PanelRow(text: "\(p.name)  \(value)", fraction: fraction, highlighted: i == controls.selected)
+        }
+    }
+
+    /// A toast for a couple of seconds.
+    private func say(_ text: String) {
+        toast = (text, Window.time - start + 2.5)
+    }
+
+    /// Writes the current parameters to ./sticky-params.json (what --params reads).
+    private func saveParameters() {
+        let path = "sticky-params.json"
+        var fields: [String] = []
+        for parameter in ParameterRegistry.all {
+            let value = parameter.value(in: options.parameters)
+            switch parameter.kind {
+            case .number: fields.append("  \"\(parameter.name)\": \(value)")
+            case .flag: fields.append("  \"\(parameter.name)\": \(value)")
+            case .choice, .color: fields.append("  \"\(parameter.name)\": \"\(value)\"")
+            }
+        }
+        let text = "{\n" + fields.joined(separator: ",\n") + "\n}\n"
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            say("saved \(FileManager.default.currentDirectoryPath)/\(path)")
+        } catch {
+            let message = "parameters not saved: cannot write '\(path)'"
+            CommandLine.warn(message)
+            say(message)
+        }
     }
 
     /// Writes the picture at the window's native resolution to the screenshot folder, named by
@@ -230,7 +311,8 @@ final class WindowApp {
     /// In the field modes, how the two fills of the held badge differ (measured on a 1 px grid
     /// while it is held: a few milliseconds); nothing otherwise.
     private func caption() -> [String] {
-        guard options.mode != .bezier, let pose = scene.heldPose else { return ["\(options.mode.rawValue) · m: next mode"] }
+        let status = "\(options.mode.rawValue) · frame \(String(format: "%.1f", frameTime * 1000)) ms · f1: keys"
+        guard options.mode != .bezier, let pose = scene.heldPose else { return [status] }
         var painter = BadgePainter()
         painter.paint([pose], parameters: options.parameters, scale: 1, mode: .metaball)
         let c = FillComparison(
@@ -239,7 +321,8 @@ final class WindowApp {
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         let kinks = [c.homeKink, c.badgeKink].map { $0.map { f($0) + "°" } ?? "–" }.joined(separator: " / ")
         return [
-            "\(options.mode.rawValue) · \(options.parameters.bridge.style.rawValue) vs \(options.parameters.metaball.kernel.rawValue)",
+            status,
+            "\(options.parameters.bridge.style.rawValue) vs \(options.parameters.metaball.kernel.rawValue)",
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px²   IoU \(f(c.intersectionOverUnion, 3))",
             "narrowest \(f(c.bezierNarrowest, 1)) / \(f(c.metaballNarrowest, 1)) px   kinks \(kinks)",
         ]

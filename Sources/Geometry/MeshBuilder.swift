@@ -80,6 +80,19 @@ public struct MeshBuilder: Sendable {
         triangle(base, base + 2, base + 3)
     }
 
+    /// Adds a flat axis-aligned rectangle (panels and bars of the HUD).
+    public mutating func addRect(x0: Double, y0: Double, x1: Double, y1: Double, color: Color) {
+        guard x1 > x0, y1 > y0, abs(x0) + abs(y0) + abs(x1) + abs(y1) < MeshBuilder.coordinateLimit else { return }
+        let packed = color.packed
+        let base = UInt32(mesh.vertices.count)
+        mesh.vertices.append(Vertex(x: Float(x0), y: Float(y0), alpha: 1, color: packed))
+        mesh.vertices.append(Vertex(x: Float(x1), y: Float(y0), alpha: 1, color: packed))
+        mesh.vertices.append(Vertex(x: Float(x1), y: Float(y1), alpha: 1, color: packed))
+        mesh.vertices.append(Vertex(x: Float(x0), y: Float(y1), alpha: 1, color: packed))
+        triangle(base, base + 1, base + 2)
+        triangle(base, base + 2, base + 3)
+    }
+
     /// Adds a straight line of `width` scene units, with a coverage fringe of `feather` on each
     /// side (an overlay: construction lines, wireframes).
     public mutating func addLine(from a: Vec2, to b: Vec2, width: Double, color: Color, feather: Double) {

@@ -7,7 +7,7 @@ public enum InputEvent: Hashable, Sendable {
     case pointerUp(x: Double, y: Double)
     case pointerMove(x: Double, y: Double)
     /// A key press or auto-repeat, by name ("r", "escape", "left", "f1", "1", ...).
-    case key(name: String, shift: Bool, repeated: Bool)
+    case key(name: String, shift: Bool, alt: Bool, repeated: Bool)
     case scroll(dx: Double, dy: Double)
     /// The window's size in window units changed (0×0 when minimised).
     case resized(width: Int, height: Int)

@@ -47,7 +47,7 @@ public final class Window {
         glfwSetKeyCallback(window) { window, key, _, action, mods in
             guard action == GLFW_PRESS || action == GLFW_REPEAT, let name = Window.name(ofKey: key) else { return }
             Window.owner(of: window)?.queue.append(
-                .key(name: name, shift: mods & GLFW_MOD_SHIFT != 0, repeated: action == GLFW_REPEAT))
+                .key(name: name, shift: mods & GLFW_MOD_SHIFT != 0, alt: mods & GLFW_MOD_ALT != 0, repeated: action == GLFW_REPEAT))
         }
         glfwSetScrollCallback(window) { window, dx, dy in
             Window.owner(of: window)?.queue.append(.scroll(dx: dx, dy: dy))

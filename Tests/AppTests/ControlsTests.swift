@@ -1,0 +1,96 @@
+// The sliders on the keys: exact steps, ×10 with shift, ÷10 with alt, reset, presets, choices.
+
+import Foundation
+import Testing
+@testable import App
+@testable import Geometry
+
+@Suite struct ControlsTests {
+    @Test func keysMoveTheSelectedSliderByItsStep() throws {
+        var controls = Controls()
+        var parameters = Parameters()
+        #expect(controls.selectedParameter.name == "maxDistance")
+        #expect(controls.handle(KeyPress(name: "right"), parameters: &parameters) == .parameters)
+        #expect(parameters.motion.badge.maxDistance == 61)
+        _ = controls.handle(KeyPress(name: "right", shift: true), parameters: &parameters)
+        #expect(parameters.motion.badge.maxDistance == 71)
+        _ = controls.handle(KeyPress(name: "left", alt: true), parameters: &parameters)
+        #expect(abs(parameters.motion.badge.maxDistance - 70.9) < 1e-9)
+        _ = controls.handle(KeyPress(name: "backspace"), parameters: &parameters)
+        #expect(parameters.motion.badge.maxDistance == 60)
+        // Clamped to the range.
+        for _ in 0..<100 { _ = controls.handle(KeyPress(name: "left", shift: true), parameters: &parameters) }
+        #expect(parameters.motion.badge.maxDistance == 1)
+    }
+
+    @Test func everySliderStepsWithinItsRangeAndResets() throws {
+        var controls = Controls()
+        for _ in Controls.sliders {
+            var parameters = Parameters()
+            let parameter = controls.selectedParameter
+            let before = parameter.value(in: parameters)
+            _ = controls.handle(KeyPress(name: "right"), parameters: &parameters)
+            let after = parameter.value(in: parameters)
+            // The new value reads back through the registry (so the params file and --set take it).
+            var check = Parameters()
+            try parameter.set(after, in: &check, source: "test")
+            #expect(parameter.value(in: check) == after)
+            if case .number(let key, let range, let step) = parameter.kind {
+                let expected = min(range.upperBound, Parameters()[keyPath: key] + step)
+                #expect(abs(parameters[keyPath: key] - expected) < 1e-9, "\(parameter.name)")
+            } else {
+                #expect(after != before, "\(parameter.name) did not change")
+            }
+            _ = controls.handle(KeyPress(name: "backspace"), parameters: &parameters)
+            #expect(parameter.value(in: parameters) == before)
+            _ = controls.handle(KeyPress(name: "down"), parameters: &parameters)
+        }
+        #expect(controls.selected == 0)  // wrapped round
+        var parameters = Parameters()
+        _ = controls.handle(KeyPress(name: "tab", shift: true), parameters: &parameters)
+        #expect(controls.selected == Controls.sliders.count - 1)
+    }
+
+    @Test func numberKeysLoadThePresets() {
+        var controls = Controls()
+        var parameters = Parameters()
+        _ = controls.handle(KeyPress(name: "2"), parameters: &parameters)
+        #expect(parameters.motion.springDuration == 0.5 && parameters.motion.springDamping == 0.2 && parameters.bridge.style == .cubic)
+        _ = controls.handle(KeyPress(name: "4"), parameters: &parameters)
+        #expect(parameters.metaball.kernel == .smoothMin && parameters.bridge.style == .tangent)
+        _ = controls.handle(KeyPress(name: "1"), parameters: &parameters)
+        #expect(parameters.motion.springDuration == 0.25 && parameters.bridge.style == .quad)
+    }
+
+    @Test func scriptKeyNamesParse() {
+        #expect(KeyPress(script: "shift+right") == KeyPress(name: "right", shift: true))
+        #expect(KeyPress(script: "alt+left") == KeyPress(name: "left", alt: true))
+        #expect(KeyPress(script: "ctrl+left") == nil)
+        #expect(KeyPress(script: "f13") == nil)
+    }
+}
+
+@Suite struct KeyReplayTests {
+    /// A scripted key sequence moves maxDistance, and the break follows it.
+    @Test func keysChangeTheBreakDistance() throws {
+        let (result, lines, folder) = try replay("""
+            badge 400 300 20
+            key right
+            key shift+right
+            down 400 300
+            move 470 300 0.2
+            up
+            wait 0.5
+            key backspace
+            down 400 300
+            move 470 300 0.2
+            up
+            wait 1.2
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = lines.flatMap(\.events)
+        // 70 px is within 60 + 1 + 10 = 71: springs home; after the reset to 60 it detaches and bursts.
+        #expect(events == ["began", "released", "returned", "began", "detached", "released", "exploded", "removed"], "\(events)")
+    }
+}
