@@ -253,6 +253,12 @@ public final class ChainWorld {
     public func advance(to target: Double) {
         let dt = 1 / ChainWorld.stepRate
         while time + 0.5 * dt < target {
+            // At rest and not held, a step changes nothing: the clock jumps (a window that slept
+            // for minutes does not replay them on the next input).
+            if !isMoving {
+                time += ((target - time) / dt).rounded(.down) * dt
+                break
+            }
             // The grip's body moves to the pointer over the step, with the matching velocity.
             let velocity = (pointer - previousPointer) / dt
             cpBodySetVelocity(mouse, cpv(velocity.x, velocity.y))
