@@ -94,3 +94,51 @@ import Testing
         #expect(events == ["began", "released", "returned", "began", "detached", "released", "exploded", "removed"], "\(events)")
     }
 }
+
+/// Every registry entry round-trips through the params file and through --set, and out-of-range
+/// values are refused with the range in the message.
+@Suite struct RegistryTests {
+    @Test func everyParameterRoundTrips() throws {
+        var changed = Parameters()
+        var controls = Controls()
+        // Move every slider one step so that no value is the default.
+        for _ in Controls.sliders {
+            _ = controls.handle(KeyPress(name: "right"), parameters: &changed)
+            _ = controls.handle(KeyPress(name: "down"), parameters: &changed)
+        }
+        changed.color = Color(hex: "#12AB34")!
+        changed.background = Color(hex: "#FAFAFA")!
+        var fields: [String] = []
+        for p in ParameterRegistry.all {
+            let value = p.value(in: changed)
+            switch p.kind {
+            case .number, .flag: fields.append("\"\(p.name)\": \(value)")
+            case .choice, .color: fields.append("\"\(p.name)\": \"\(value)\"")
+            }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sticky-params-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(("{" + fields.joined(separator: ", ") + "}").utf8).write(to: file)
+        var loaded = Parameters()
+        let warnings = try ParameterRegistry.load(file: file.path, into: &loaded)
+        #expect(warnings.isEmpty)
+        var viaSet = Parameters()
+        for p in ParameterRegistry.all {
+            #expect(p.value(in: loaded) == p.value(in: changed), "\(p.name) through the file")
+            try ParameterRegistry.apply(assignment: "\(p.name)=\(p.value(in: changed))", to: &viaSet)
+            #expect(p.value(in: viaSet) == p.value(in: changed), "\(p.name) through --set")
+        }
+    }
+
+    @Test func outOfRangeValuesNameTheRange() {
+        for p in ParameterRegistry.all {
+            guard case .number(_, let range, _) = p.kind else { continue }
+            var parameters = Parameters()
+            #expect {
+                try ParameterRegistry.apply(assignment: "\(p.name)=\(range.upperBound * 2 + 1)", to: &parameters)
+            } throws: { error in
+                "\(error)".contains("from \(Parameter.format(range.lowerBound)) to \(Parameter.format(range.upperBound))")
+            }
+        }
+    }
+}
