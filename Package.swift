@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]),
         // Chipmunk2D: no pkg-config file in Debian's package, hence no `pkgConfig`.
@@ -30,7 +31,7 @@ let package = Package(
         // Count text: a system font found by fontconfig, glyphs rasterized by FreeType into an atlas.
         .target(name: "Typography", dependencies: ["Geometry", "Imaging", "CFreeType", "CFontconfig"]),
         // RGBA images and PNG files.
-        .target(name: "Imaging", dependencies: ["CPNG"]),
+        .target(name: "Imaging", dependencies: ["CPNG", "CGIF"]),
         // OpenGL 3.3 core passes drawing a frame description into a target.
         .target(
             name: "Render",
@@ -56,7 +57,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry", "Motion", "Typography"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "sticky"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,13 +11,15 @@ enum ReplayCommand {
         usage: sticky replay SCRIPT [OPTIONS]
 
         Runs the script's pointer actions on the badges, headless, in fixed steps of 1/240 s, and
-        reports one frame every 1/fps s from t = 0 to the script's end. In split mode the script's
+        reports one frame every 1/fps s from t = 0 up to the script's end: duration x fps frames. In split mode the script's
         coordinates are a pane's (each W/2 wide).
 
           --dump FILE.jsonl         one JSON object per frame: pointer, badges, events
           --frames DIR              one PNG per frame, DIR/frame-00000.png, ... (DIR is created)
           --fps N                   frames per second of the dump and the frames (60)
-          --gif FILE, --apng FILE   animations (not available yet)
+          --gif FILE                the frames as an animated GIF (a palette of blends of the
+                                    picture's colours: the badge keeps its red, edges stay smooth)
+          --apng FILE               (not available yet)
         \(CommonOptions.help)
 
         Script: one command a line, # starts a comment, logical pixels and seconds.
@@ -39,6 +41,7 @@ enum ReplayCommand {
         var scriptPath: String?
         var dumpPath: String?
         var framesPath: String?
+        var gifPath: String?
         var fps = 60.0
         var arguments = Arguments(words)
         while let token = arguments.next() {
@@ -55,8 +58,9 @@ enum ReplayCommand {
                     fps = try Parse.number(
                         arguments.value(of: option, inline: inline, expects: "a number"), option: option,
                         range: 1...1000, what: "frames per second from 1 to 1000")
-                case "--gif", "--apng":
-                    throw .usage("\(option) is not available yet: recordings come with the sliders and HUD; use --frames DIR")
+                case "--gif": gifPath = try arguments.value(of: option, inline: inline, expects: "a GIF file name")
+                case "--apng":
+                    throw .usage("--apng is not available yet: use --gif FILE or --frames DIR")
                 default: throw .usage("replay: unknown option '\(option)' (see sticky replay --help)")
                 }
             }
@@ -76,6 +80,7 @@ enum ReplayCommand {
 
         // Nothing is written until everything that can be checked has been.
         if let dumpPath { try checkWritable(dumpPath) }
+        if let gifPath { try checkWritable(gifPath) }
         if let framesPath {
             do {
                 try FileManager.default.createDirectory(atPath: framesPath, withIntermediateDirectories: true)
@@ -88,9 +93,9 @@ enum ReplayCommand {
         let sceneName = script.scene ?? common.scene
         let scene = makeScene(sceneName, width: common.paneWidth, height: Double(common.height), badges: script.badges, parameters: parameters)
         let texts = sceneName == "badge" && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
-        var painter = BadgePainter(atlas: framesPath != nil && texts ? Fonts.atlas() : nil)
+        var painter = BadgePainter(atlas: (framesPath != nil || gifPath != nil) && texts ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
-        if framesPath != nil {
+        if framesPath != nil || gifPath != nil {
             let (w, h) = common.pixelSize
             headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         } else {
@@ -102,8 +107,26 @@ enum ReplayCommand {
         var dump = ""
         var next = 0
         var ended = false
-        let last = Int((script.duration * fps - 1e-9).rounded(.up))
-        for k in 0...max(0, last) {
+        var gif: GIFWriter?
+        if let gifPath {
+            let (w, h) = common.pixelSize
+            func rgb(_ c: Color) -> (UInt8, UInt8, UInt8) {
+                let p = c.packed
+                return (UInt8(p & 0xFF), UInt8((p >> 8) & 0xFF), UInt8((p >> 16) & 0xFF))
+            }
+            var keys = [parameters.background, parameters.color, parameters.textColor, parameters.headColor].map(rgb)
+            if common.mode == .overlay { keys += [Renderer.onlyBezier, Renderer.onlyMetaball].map(rgb) }
+            do {
+                gif = try GIFWriter(path: gifPath, width: w, height: h, fps: fps, keyColors: keys)
+            } catch {
+                throw .failure(error.description)
+            }
+        }
+        defer { gif?.discard() }
+        let progress = isatty(2) != 0 && gif != nil
+        // Frames every 1/fps s over the script's time, its end excluded: duration × fps frames.
+        let count = max(1, Int((script.duration * fps - 1e-9).rounded(.up)))
+        for k in 0..<count {
             let t = Double(k) / fps
             while !ended, next < script.timeline.count, script.timeline[next].time <= t + 1e-9 {
                 let (time, action) = script.timeline[next]
@@ -127,17 +150,29 @@ enum ReplayCommand {
             if dumpPath != nil {
                 dump += scene.dumpLine(time: t, parameters: parameters) + "\n"
             }
-            if let framesPath, let headless {
+            if let headless {
                 scene.paint(&painter, parameters: parameters, scale: common.scale, mode: common.mode)
                 let (w, h) = common.pixelSize
                 let frame = painter.frame(
                     width: common.paneWidth, height: Double(common.height), scale: common.scale, parameters: parameters,
                     mode: common.mode, pixelWidth: w, pixelHeight: h)
                 let image = try headless.image(of: frame)
-                let name = framesPath + "/frame-" + String(format: "%05d", k) + ".png"
-                try RenderCommand.write(image, to: name)
+                if let framesPath {
+                    try RenderCommand.write(image, to: framesPath + "/frame-" + String(format: "%05d", k) + ".png")
+                }
+                if let gif {
+                    do { try gif.add(image) } catch { throw .failure(error.description) }
+                }
+                if progress {
+                    let done = (k + 1) * 30 / count
+                    FileHandle.standardError.write(Data("\rsticky: [\(String(repeating: "#", count: done))\(String(repeating: " ", count: 30 - done))] \(k + 1)/\(count) frames".utf8))
+                }
             }
             if ended { break }
+        }
+        if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if let gif {
+            do { try gif.close() } catch { throw .failure(error.description) }
         }
         if let dumpPath { try writeAtomically(dump, to: dumpPath) }
     }

@@ -1,6 +1,7 @@
 // The state machine through `sticky replay` scripts and their JSON Lines dumps.
 
 import Foundation
+import Imaging
 import Testing
 
 /// One dump line, as far as these tests read it.
@@ -64,8 +65,8 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         let released = lines.first { $0.events.contains("released") }!.t
         let returned = lines.first { $0.events.contains("returned") }!.t
         #expect(abs(returned - released - 0.25) <= 1.0 / 60 + 1e-9)
-        // Frames every 1/60 s from 0 to the end.
-        #expect(lines.count == Int((0.7 * 60).rounded()) + 1)
+        // Frames every 1/60 s from 0 up to the end: duration × fps.
+        #expect(lines.count == Int((0.7 * 60).rounded()))
     }
 
     @Test func dragTo61DetachesAndReleaseExplodes() throws {
@@ -163,12 +164,19 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
             badge 100 75 20 5
             down 100 75
             move 140 95 0.1
-            """) { ["--fps", "30", "--frames", $0.appendingPathComponent("frames/new").path] }
+            wait 0.1
+            """) { ["--fps", "30", "--frames", $0.appendingPathComponent("frames/new").path,
+                    "--gif", $0.appendingPathComponent("a.gif").path] }
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(lines.count == 4)
+        // 0.2 s at 30 fps: 6 frames, in the dump, the folder and the GIF alike.
+        #expect(lines.count == 6)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames/new").path).sorted()
-        #expect(files == (0...3).map { String(format: "frame-%05d.png", $0) })
+        #expect(files == (0..<6).map { String(format: "frame-%05d.png", $0) })
+        let gif = try GIFWriter.frames(in: folder.appendingPathComponent("a.gif").path)
+        #expect(gif.count == 6 && gif.width == 200 && gif.height == 150)
+        // Delays in whole centiseconds that add up to the duration exactly (3, 4, 3, 3, 4, 3).
+        #expect(gif.delays.reduce(0, +) == 20 && gif.delays.allSatisfy { $0 == 3 || $0 == 4 }, "\(gif.delays)")
     }
 }
 
@@ -194,7 +202,7 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         let dumpA = try String(contentsOf: folderA.appendingPathComponent("dump.jsonl"), encoding: .utf8)
         let dumpB = try String(contentsOf: folderB.appendingPathComponent("dump.jsonl"), encoding: .utf8)
         #expect(dumpA == dumpB)
-        #expect(a.count == b.count && a.count == Int(3.5 * 60) + 1)
+        #expect(a.count == b.count && a.count == Int(3.5 * 60))
     }
 
     @Test func theDumpCarriesTheBodiesHeadLast() throws {

@@ -1,0 +1,2 @@
+// giflib 5: GIF encoding and decoding (Debian's libgif-dev).
+#include <gif_lib.h>

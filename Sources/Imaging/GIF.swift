@@ -1,0 +1,161 @@
+// Animated GIFs through giflib, with a palette made for these pictures: blends of a few colours.
+
+import CGIF
+import Foundation
+
+/// What went wrong writing or reading a GIF; the message names the file.
+public struct GIFError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+/// Writes frames to an animated GIF that loops, through a temporary file renamed into place.
+///
+/// The palette is built from the picture's key colours (background, fill, text, ...): 256
+/// entries spread along the lines between them, since every pixel of these pictures is an
+/// anti-aliased blend of two of them; so the badge stays exactly its red and edges stay smooth.
+/// Each pixel maps to the nearest entry through a 32×32×32 cache. GIF delays are whole
+/// centiseconds: they are spread (e.g. 2, 2, 1 at 60 fps) so the total time is exact.
+public final class GIFWriter {
+    private var file: UnsafeMutablePointer<GifFileType>?
+    private let path: String
+    private let temporary: String
+    private let width: Int, height: Int
+    private var palette: [(UInt8, UInt8, UInt8)] = []
+    private var cache = [Int16](repeating: -1, count: 32 * 32 * 32)
+    private var indices: [UInt8]
+    private let fps: Double
+    private var written = 0
+    private var centiseconds = 0
+
+    public init(path: String, width: Int, height: Int, fps: Double, keyColors: [(UInt8, UInt8, UInt8)]) throws(GIFError) {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.fps = fps
+        let folder = (path as NSString).deletingLastPathComponent
+        temporary = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
+        indices = [UInt8](repeating: 0, count: width * height)
+        palette = GIFWriter.palette(keyColors)
+        var error: Int32 = 0
+        guard let file = EGifOpenFileName(temporary, false, &error) else {
+            throw GIFError(description: "cannot write '\(path)': \(String(cString: GifErrorString(error)))")
+        }
+        self.file = file
+        EGifSetGifVersion(file, true)
+        guard let map = GifMakeMapObject(256, nil) else { throw fail("no memory for the palette") }
+        for (i, c) in palette.enumerated() { map.pointee.Colors[i] = GifColorType(Red: c.0, Green: c.1, Blue: c.2) }
+        defer { GifFreeMapObject(map) }
+        guard EGifPutScreenDesc(file, Int32(width), Int32(height), 8, 0, map) == GIF_OK else { throw fail("cannot start") }
+        // Loop forever (the NETSCAPE2.0 application extension).
+        var netscape = Array("NETSCAPE2.0".utf8)
+        var loop: [UInt8] = [1, 0, 0]
+        guard EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+            EGifPutExtensionBlock(file, 11, &netscape) == GIF_OK,
+            EGifPutExtensionBlock(file, 3, &loop) == GIF_OK,
+            EGifPutExtensionTrailer(file) == GIF_OK
+        else { throw fail("cannot write the loop extension") }
+    }
+
+    private func fail(_ what: String) -> GIFError {
+        if let file { _ = EGifCloseFile(file, nil) }
+        file = nil
+        unlink(temporary)
+        return GIFError(description: "cannot write '\(path)': \(what)")
+    }
+
+    /// 256 colours along the lines between every pair of key colours, shared out evenly.
+    static func palette(_ keys: [(UInt8, UInt8, UInt8)]) -> [(UInt8, UInt8, UInt8)] {
+        var out: [(UInt8, UInt8, UInt8)] = keys
+        var pairs: [((UInt8, UInt8, UInt8), (UInt8, UInt8, UInt8))] = []
+        for i in keys.indices { for j in (i + 1)..<keys.count { pairs.append((keys[i], keys[j])) } }
+        let each = pairs.isEmpty ? 0 : (256 - keys.count) / pairs.count
+        for (a, b) in pairs {
+            for k in 1...max(1, each) where out.count < 256 {
+                let t = Double(k) / Double(each + 1)
+                func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
+                out.append((mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2)))
+            }
+        }
+        while out.count < 256 { out.append(out.last ?? (0, 0, 0)) }
+        return Array(out.prefix(256))
+    }
+
+    private func index(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+        let key = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
+        if cache[key] >= 0 { return UInt8(cache[key]) }
+        var best = 0, bestDistance = Int.max
+        for (i, c) in palette.enumerated() {
+            let dr = Int(c.0) - Int(r), dg = Int(c.1) - Int(g), db = Int(c.2) - Int(b)
+            let d = dr * dr + dg * dg + db * db
+            if d < bestDistance { best = i; bestDistance = d }
+        }
+        cache[key] = Int16(best)
+        return UInt8(best)
+    }
+
+    /// Appends one frame (RGBA, the writer's size), shown for 1/fps s.
+    public func add(_ image: Image) throws(GIFError) {
+        guard let file, image.width == width, image.height == height else { throw fail("a frame of the wrong size") }
+        image.pixels.withUnsafeBufferPointer { p in
+            for i in 0..<(width * height) { indices[i] = index(p[4 * i], p[4 * i + 1], p[4 * i + 2]) }
+        }
+        written += 1
+        let due = Int((Double(written) * 100 / fps).rounded())
+        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(due - centiseconds),
+                                           TransparentColor: NO_TRANSPARENT_COLOR)
+        centiseconds = due
+        var extension_ = [GifByteType](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&control, &extension_)
+        guard EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extension_) == GIF_OK,
+            EGifPutImageDesc(file, 0, 0, Int32(width), Int32(height), false, nil) == GIF_OK
+        else { throw fail("cannot add frame \(written)") }
+        for row in 0..<height {
+            let ok = indices.withUnsafeMutableBufferPointer { buffer in
+                EGifPutLine(file, buffer.baseAddress! + row * width, Int32(width))
+            }
+            guard ok == GIF_OK else { throw fail("cannot add frame \(written)") }
+        }
+    }
+
+    /// Finishes the file and moves it into place.
+    public func close() throws(GIFError) {
+        guard let file else { throw GIFError(description: "cannot write '\(path)': already closed") }
+        self.file = nil
+        var error: Int32 = 0
+        guard EGifCloseFile(file, &error) == GIF_OK else {
+            unlink(temporary)
+            throw GIFError(description: "cannot write '\(path)': \(String(cString: GifErrorString(error)))")
+        }
+        // giflib creates the file for its owner only; give it the usual mode, as for PNGs.
+        let mask = umask(0)
+        umask(mask)
+        chmod(temporary, 0o666 & ~mask)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw GIFError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Abandons the file: nothing is left behind.
+    public func discard() {
+        if let file { _ = EGifCloseFile(file, nil) }
+        file = nil
+        unlink(temporary)
+    }
+
+    /// The frames of a GIF file (for tests): count, and the delays in centiseconds.
+    public static func frames(in path: String) throws(GIFError) -> (count: Int, delays: [Int], width: Int, height: Int) {
+        var error: Int32 = 0
+        guard let gif = DGifOpenFileName(path, &error) else {
+            throw GIFError(description: "cannot read '\(path)': \(String(cString: GifErrorString(error)))")
+        }
+        defer { _ = DGifCloseFile(gif, nil) }
+        guard DGifSlurp(gif) == GIF_OK else { throw GIFError(description: "cannot decode '\(path)'") }
+        var delays: [Int] = []
+        for i in 0..<Int(gif.pointee.ImageCount) {
+            var control = GraphicsControlBlock()
+            if DGifSavedExtensionToGCB(gif, Int32(i), &control) == GIF_OK { delays.append(Int(control.DelayTime)) }
+        }
+        return (Int(gif.pointee.ImageCount), delays, Int(gif.pointee.SWidth), Int(gif.pointee.SHeight))
+    }
+}
