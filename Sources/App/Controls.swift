@@ -40,7 +40,9 @@ enum KeyEffect: Equatable {
     case none
     /// The parameters changed: the scene takes them from now on.
     case parameters
-    case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, screenshot, saveParameters
+    case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
+    /// S: a screenshot as shown; shift+S: the other way round (with or without the HUD).
+    case screenshot, screenshotOtherWay
 }
 
 /// The sliders: every registry parameter a key can move (colours are left to the params file),
@@ -83,7 +85,7 @@ struct Controls {
         case "m": return .nextMode
         case "c": return .toggleConstruction
         case "w": return .toggleWireframe
-        case "s": return .screenshot
+        case "s": return key.shift ? .screenshotOtherWay : .screenshot
         case "h": return .toggleHUD
         case "f1", "slash": return .toggleHelp
         case "p": return .saveParameters
@@ -139,7 +141,7 @@ struct Controls {
         "backspace       reset the selected slider",
         "1 2 3 4         presets: seed000, seed002, paper.js, smooth",
         "p               save the parameters (sticky-params.json)",
-        "s               screenshot",
+        "s / shift+s     screenshot with / without the HUD",
         "h               hide or show the sliders",
         "f1 or ?         this help",
         "q, escape       quit",

@@ -76,6 +76,7 @@ extension CommandLine {
         var options = CommonOptions()
         var dumpPath: String?
         var screenshots = "screenshots"
+        var screenshotHUD = true
         var arguments = Arguments(words)
         while let token = arguments.next() {
             switch token {
@@ -87,6 +88,13 @@ extension CommandLine {
                 case "--screenshot-dir":
                     screenshots = try arguments.value(of: option, inline: inline, expects: "a folder")
                     guard !screenshots.isEmpty else { throw .usage("--screenshot-dir expects a folder, got ''") }
+                case "--screenshot-hud":
+                    let text = try arguments.value(of: option, inline: inline, expects: "true or false")
+                    switch text.lowercased() {
+                    case "true", "on", "yes", "1": screenshotHUD = true
+                    case "false", "off", "no", "0": screenshotHUD = false
+                    default: throw .usage("--screenshot-hud expects true or false, got '\(text)'")
+                    }
                 default: throw .usage("unknown option '\(option)' (see sticky --help)")
                 }
             }
@@ -94,7 +102,7 @@ extension CommandLine {
         try options.finish()
         for warning in options.warnings { warn(warning) }
         if let dumpPath { try ReplayCommand.checkWritable(dumpPath) }
-        let app = try WindowApp(options: options, dumpPath: dumpPath, screenshotFolder: screenshots)
+        let app = try WindowApp(options: options, dumpPath: dumpPath, screenshotFolder: screenshots, screenshotHUD: screenshotHUD)
         app.run()
     }
 }

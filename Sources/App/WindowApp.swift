@@ -27,11 +27,13 @@ final class WindowApp {
           m                         next mode: bezier, metaball, split, overlay
           c                         the held badge's bridge construction (points, handles)
           w                         the triangles' edges (wireframe)
-          s                         save a screenshot (native resolution) to --screenshot-dir
+          s / shift+s               save a screenshot (native resolution) to --screenshot-dir,
+                                    with / without the HUD (--screenshot-hud false: the other way)
           q, escape                 quit
 
           --dump FILE.jsonl         one JSON object per drawn frame, as `replay --dump` writes
           --screenshot-dir DIR      where s saves screenshots (./screenshots)
+          --screenshot-hud BOOL     whether s includes the HUD (true); shift+s does the other
         \(CommonOptions.help)
         """
 
@@ -55,15 +57,21 @@ final class WindowApp {
     var frameTime = 0.0
     /// Where S saves screenshots.
     let screenshotFolder: String
-    var screenshotPending = false
+    /// Whether screenshots include the HUD (captions, panels, toasts); shift+S does the other.
+    let screenshotHUD: Bool
+    /// A screenshot to take at the next frame: with the HUD (true) or without (false).
+    var pendingShot: Bool?
     /// A short message at the bottom of the window, and until when it shows.
     var toast: (text: String, until: Double)?
     /// The clock's origin: the simulation's t = 0.
     let start: Double
 
-    init(options: CommonOptions, dumpPath: String?, screenshotFolder: String = "screenshots") throws(CLIError) {
+    init(options: CommonOptions, dumpPath: String?, screenshotFolder: String = "screenshots", screenshotHUD: Bool = true)
+        throws(CLIError)
+    {
         self.options = options
         self.screenshotFolder = screenshotFolder
+        self.screenshotHUD = screenshotHUD
         do {
             window = try Window(width: options.width, height: options.height, title: "sticky — \(options.mode.rawValue)")
         } catch {
@@ -163,7 +171,8 @@ final class WindowApp {
                 let modes = Mode.allCases
                 options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
                 window.title = "sticky — \(options.mode.rawValue)"
-            case .screenshot: screenshotPending = true
+            case .screenshot: pendingShot = screenshotHUD
+            case .screenshotOtherWay: pendingShot = !screenshotHUD
             case .toggleConstruction: construction.toggle()
             case .toggleWireframe: wireframe.toggle()
             case .toggleHUD: hud.toggle()
@@ -194,14 +203,31 @@ final class WindowApp {
         let (w, h) = window.size
         guard fw > 0, fh > 0, w > 0, h > 0 else { return }  // minimised
         let scale = Double(fw) / Double(w)
-        painter.caption = caption() + (toast.map { ["", $0.text] } ?? [])
+        let target = DefaultTarget(pixelWidth: fw, pixelHeight: fh)
+        if pendingShot == false {
+            // The picture alone, read back before the frame with the HUD is drawn over it.
+            pendingShot = nil
+            renderer.draw(makeFrame(width: w, height: h, fw: fw, fh: fh, scale: scale, hud: false), into: target)
+            saveScreenshot(renderer.readPixels(from: target))
+        }
+        renderer.draw(makeFrame(width: w, height: h, fw: fw, fh: fh, scale: scale, hud: true), into: target)
+        if pendingShot == true {
+            pendingShot = nil
+            saveScreenshot(renderer.readPixels(from: target))
+        }
+        window.swapBuffers()
+    }
+
+    /// This frame of the scene, with or without the HUD (caption, sliders or help, toast).
+    private func makeFrame(width w: Int, height h: Int, fw: Int, fh: Int, scale: Double, hud withHUD: Bool) -> Frame {
+        painter.caption = withHUD ? caption() + (toast.map { ["", $0.text] } ?? []) : []
         scene.paint(&painter, parameters: options.parameters, scale: scale, mode: options.mode)
         if construction || wireframe {
             painter.addOverlays(construction: construction ? scene.heldPose : nil, wireframe: wireframe,
                                 parameters: options.parameters, scale: scale)
         }
-        let paneWidthForPanels = options.mode == .split ? Double(w) / 2 : Double(w)
-        if help {
+        let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
+        if withHUD, help {
             // Two columns, split at the first run of two spaces (keys like "c / w" hold one).
             let rows = Controls.helpLines.map { line -> BadgePainter.PanelRow in
                 guard let gap = line.range(of: "  ") else {
@@ -212,20 +238,12 @@ final class WindowApp {
                                              fraction: nil, highlighted: false)
             }
             painter.addPanel(rows, x: 16, y: 70, width: 420, scale: scale)
-        } else if hud {
-            painter.addPanel(sliderRows(), x: max(8, paneWidthForPanels - 262), y: 10, width: 250, scale: scale)
+        } else if withHUD, hud {
+            painter.addPanel(sliderRows(), x: max(8, paneWidth - 262), y: 10, width: 250, scale: scale)
         }
-        let paneWidth = options.mode == .split ? Double(w) / 2 : Double(w)
-        let frame = painter.frame(
+        return painter.frame(
             width: paneWidth, height: Double(h), scale: scale, parameters: options.parameters, mode: options.mode,
             pixelWidth: fw, pixelHeight: fh)
-        let target = DefaultTarget(pixelWidth: fw, pixelHeight: fh)
-        renderer.draw(frame, into: target)
-        if screenshotPending {
-            screenshotPending = false
-            saveScreenshot(renderer.readPixels(from: target))
-        }
-        window.swapBuffers()
     }
 
     /// The sliders as panel rows: name, value and unit, a bar for numbers, the selected one lit.

@@ -1,6 +1,7 @@
 // The real window under Xvfb, driven by real X input events (xdotool), checked through --dump.
 
 import Foundation
+import Imaging
 import Testing
 
 /// Whether a program is on PATH.
@@ -56,6 +57,25 @@ let windowToolsPresent: Bool = {
             let data = try Data(contentsOf: folder.appendingPathComponent("shots").appendingPathComponent(shot))
             let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
             #expect(width == 640 && height == 480)
+        }
+        // The screenshot without the HUD, at rest, equals the first frame of a replay of the same
+        // scene and size, pixel for pixel (both drawn by the same renderer on llvmpipe).
+        let clean = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("clean").path)
+        #expect(clean.count == 1)
+        if let name = clean.first {
+            let shot = try PNG.read(from: folder.appendingPathComponent("clean").appendingPathComponent(name).path)
+            let script = folder.appendingPathComponent("rest.txt")
+            try Data("size 640 480\n".utf8).write(to: script)
+            let frames = folder.appendingPathComponent("rest-frames")
+            let result = try Sticky.run(["replay", script.path, "--frames", frames.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let frame = try PNG.read(from: frames.appendingPathComponent("frame-00000.png").path)
+            var differing = 0
+            for i in stride(from: 0, to: min(shot.pixels.count, frame.pixels.count), by: 4)
+            where (0..<3).contains(where: { abs(Int(shot.pixels[i + $0]) - Int(frame.pixels[i + $0])) > 1 }) {
+                differing += 1
+            }
+            #expect(shot.width == frame.width && shot.height == frame.height && differing == 0, "\(differing) pixels differ")
         }
         // The unwritable folder: one stderr line, and the app goes on (the script checks it).
         let failing = Process()
