@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]),
         // Chipmunk2D: no pkg-config file in Debian's package, hence no `pkgConfig`.
@@ -31,7 +32,7 @@ let package = Package(
         // Count text: a system font found by fontconfig, glyphs rasterized by FreeType into an atlas.
         .target(name: "Typography", dependencies: ["Geometry", "Imaging", "CFreeType", "CFontconfig"]),
         // RGBA images and PNG files.
-        .target(name: "Imaging", dependencies: ["CPNG", "CGIF"]),
+        .target(name: "Imaging", dependencies: ["CPNG", "CGIF", "CZlib"]),
         // OpenGL 3.3 core passes drawing a frame description into a target.
         .target(
             name: "Render",

@@ -19,7 +19,7 @@ enum ReplayCommand {
           --fps N                   frames per second of the dump and the frames (60)
           --gif FILE                the frames as an animated GIF (a palette of blends of the
                                     picture's colours: the badge keeps its red, edges stay smooth)
-          --apng FILE               (not available yet)
+          --apng FILE               the frames as an animated PNG (full RGBA, exact delays)
         \(CommonOptions.help)
 
         Script: one command a line, # starts a comment, logical pixels and seconds.
@@ -42,6 +42,7 @@ enum ReplayCommand {
         var dumpPath: String?
         var framesPath: String?
         var gifPath: String?
+        var apngPath: String?
         var fps = 60.0
         var arguments = Arguments(words)
         while let token = arguments.next() {
@@ -59,8 +60,7 @@ enum ReplayCommand {
                         arguments.value(of: option, inline: inline, expects: "a number"), option: option,
                         range: 1...1000, what: "frames per second from 1 to 1000")
                 case "--gif": gifPath = try arguments.value(of: option, inline: inline, expects: "a GIF file name")
-                case "--apng":
-                    throw .usage("--apng is not available yet: use --gif FILE or --frames DIR")
+                case "--apng": apngPath = try arguments.value(of: option, inline: inline, expects: "an APNG file name")
                 default: throw .usage("replay: unknown option '\(option)' (see sticky replay --help)")
                 }
             }
@@ -81,6 +81,7 @@ enum ReplayCommand {
         // Nothing is written until everything that can be checked has been.
         if let dumpPath { try checkWritable(dumpPath) }
         if let gifPath { try checkWritable(gifPath) }
+        if let apngPath { try checkWritable(apngPath) }
         if let framesPath {
             do {
                 try FileManager.default.createDirectory(atPath: framesPath, withIntermediateDirectories: true)
@@ -93,9 +94,9 @@ enum ReplayCommand {
         let sceneName = script.scene ?? common.scene
         let scene = makeScene(sceneName, width: common.paneWidth, height: Double(common.height), badges: script.badges, parameters: parameters)
         let texts = sceneName == "badge" && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
-        var painter = BadgePainter(atlas: (framesPath != nil || gifPath != nil) && texts ? Fonts.atlas() : nil)
+        var painter = BadgePainter(atlas: (framesPath != nil || gifPath != nil || apngPath != nil) && texts ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
-        if framesPath != nil || gifPath != nil {
+        if framesPath != nil || gifPath != nil || apngPath != nil {
             let (w, h) = common.pixelSize
             headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         } else {
@@ -123,9 +124,18 @@ enum ReplayCommand {
             }
         }
         defer { gif?.discard() }
-        let progress = isatty(2) != 0 && gif != nil
         // Frames every 1/fps s over the script's time, its end excluded: duration × fps frames.
         let count = max(1, Int((script.duration * fps - 1e-9).rounded(.up)))
+        var apng: APNGWriter?
+        if let apngPath {
+            let (w, h) = common.pixelSize
+            do {
+                apng = try APNGWriter(path: apngPath, width: w, height: h, fps: fps, frameCount: count)
+            } catch {
+                throw .failure(error.description)
+            }
+        }
+        let progress = isatty(2) != 0 && (gif != nil || apng != nil)
         for k in 0..<count {
             let t = Double(k) / fps
             while !ended, next < script.timeline.count, script.timeline[next].time <= t + 1e-9 {
@@ -163,6 +173,9 @@ enum ReplayCommand {
                 if let gif {
                     do { try gif.add(image) } catch { throw .failure(error.description) }
                 }
+                if let apng {
+                    do { try apng.add(image) } catch { throw .failure(error.description) }
+                }
                 if progress {
                     let done = (k + 1) * 30 / count
                     FileHandle.standardError.write(Data("\rsticky: [\(String(repeating: "#", count: done))\(String(repeating: " ", count: 30 - done))] \(k + 1)/\(count) frames".utf8))
@@ -173,6 +186,9 @@ enum ReplayCommand {
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }
         if let gif {
             do { try gif.close() } catch { throw .failure(error.description) }
+        }
+        if let apng {
+            do { try apng.close() } catch { throw .failure(error.description) }
         }
         if let dumpPath { try writeAtomically(dump, to: dumpPath) }
     }

@@ -158,6 +158,20 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(!FileManager.default.fileExists(atPath: frames.path))
     }
 
+    /// Ended early by `key q`: the APNG says how many frames it really holds.
+    @Test func anAnimationEndedEarlyDeclaresItsFrames() throws {
+        let (result, _, folder) = try replay("""
+            badge 100 75 20
+            wait 0.2
+            key q
+            wait 1
+            """) { ["--fps", "30", "--apng", $0.appendingPathComponent("a.png").path] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let apng = try APNGWriter.frames(in: folder.appendingPathComponent("a.png").path)
+        #expect(apng.declared == 7 && apng.controls == 7)
+    }
+
     @Test func framesAreWrittenOnePerFrame() throws {
         let (result, lines, folder) = try replay("""
             size 200 150
@@ -166,7 +180,7 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
             move 140 95 0.1
             wait 0.1
             """) { ["--fps", "30", "--frames", $0.appendingPathComponent("frames/new").path,
-                    "--gif", $0.appendingPathComponent("a.gif").path] }
+                    "--gif", $0.appendingPathComponent("a.gif").path, "--apng", $0.appendingPathComponent("a.png").path] }
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0, "\(result.stderr)")
         // 0.2 s at 30 fps: 6 frames, in the dump, the folder and the GIF alike.
@@ -177,6 +191,12 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(gif.count == 6 && gif.width == 200 && gif.height == 150)
         // Delays in whole centiseconds that add up to the duration exactly (3, 4, 3, 3, 4, 3).
         #expect(gif.delays.reduce(0, +) == 20 && gif.delays.allSatisfy { $0 == 3 || $0 == 4 }, "\(gif.delays)")
+        // The APNG declares and holds the same frames; a plain PNG reader sees its first frame.
+        let apng = try APNGWriter.frames(in: folder.appendingPathComponent("a.png").path)
+        #expect(apng.declared == 6 && apng.controls == 6)
+        let first = try PNG.read(from: folder.appendingPathComponent("a.png").path)
+        let frame0 = try PNG.read(from: folder.appendingPathComponent("frames/new/frame-00000.png").path)
+        #expect(first == frame0)
     }
 }
 

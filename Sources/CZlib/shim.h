@@ -1,0 +1,2 @@
+// zlib: deflate and CRC-32, for the chunks of animated PNGs.
+#include <zlib.h>
