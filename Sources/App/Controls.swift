@@ -10,7 +10,7 @@ public struct KeyPress: Hashable, Sendable {
 
     /// Every key name something is bound to.
     static let known: Set<String> = [
-        "r", "m", "c", "w", "s", "h", "p", "q", "escape", "f1", "slash",
+        "r", "m", "c", "w", "s", "v", "h", "p", "q", "escape", "f1", "slash",
         "up", "down", "left", "right", "tab", "backspace", "1", "2", "3", "4",
     ]
 
@@ -43,6 +43,8 @@ enum KeyEffect: Equatable {
     case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
     /// S: a screenshot as shown; shift+S: the other way round (with or without the HUD).
     case screenshot, screenshotOtherWay
+    /// V: start or stop recording the window into a GIF.
+    case toggleRecording
 }
 
 /// The sliders: every registry parameter a key can move (colours are left to the params file),
@@ -86,6 +88,7 @@ struct Controls {
         case "c": return .toggleConstruction
         case "w": return .toggleWireframe
         case "s": return key.shift ? .screenshotOtherWay : .screenshot
+        case "v": return .toggleRecording
         case "h": return .toggleHUD
         case "f1", "slash": return .toggleHelp
         case "p": return .saveParameters
@@ -142,6 +145,7 @@ struct Controls {
         "1 2 3 4         presets: seed000, seed002, paper.js, smooth",
         "p               save the parameters (sticky-params.json)",
         "s / shift+s     screenshot with / without the HUD",
+        "v               start / stop recording a GIF (30 fps)",
         "h               hide or show the sliders",
         "f1 or ?         this help",
         "q, escape       quit",

@@ -27,6 +27,7 @@ final class WindowApp {
           m                         next mode: bezier, metaball, split, overlay
           c                         the held badge's bridge construction (points, handles)
           w                         the triangles' edges (wireframe)
+          v                         start / stop recording a GIF (30 fps, no HUD) to --screenshot-dir
           s / shift+s               save a screenshot (native resolution) to --screenshot-dir,
                                     with / without the HUD (--screenshot-hud false: the other way)
           q, escape                 quit
@@ -61,6 +62,9 @@ final class WindowApp {
     let screenshotHUD: Bool
     /// A screenshot to take at the next frame: with the HUD (true) or without (false).
     var pendingShot: Bool?
+    /// The recording in progress (V), the time of its last frame, and where it goes.
+    var recording: (writer: GIFWriter, path: String, next: Double, frames: Int)?
+    static let recordingRate = 30.0
     /// A short message at the bottom of the window, and until when it shows.
     var toast: (text: String, until: Double)?
     /// The clock's origin: the simulation's t = 0.
@@ -100,6 +104,7 @@ final class WindowApp {
 
     func run() {
         defer {
+            stopRecording(failure: nil)
             try? dump?.close()
             renderer.destroy()
             window.destroy()
@@ -109,7 +114,7 @@ final class WindowApp {
             // Sleep while nothing moves; otherwise take what came and go on drawing.
             let wasAnimating = scene.isAnimating
             let events: [InputEvent]
-            if wasAnimating || dirty {
+            if wasAnimating || dirty || recording != nil {
                 events = window.poll()
             } else if let shown = toast {
                 // Asleep until input or the toast's end.
@@ -127,7 +132,7 @@ final class WindowApp {
                 toast = nil
                 dirty = true
             }
-            let changed = dirty || wasAnimating || scene.isAnimating
+            let changed = dirty || wasAnimating || scene.isAnimating || recording != nil
             dirty = false
             guard changed else { continue }
             let frameStart = Window.time
@@ -136,7 +141,7 @@ final class WindowApp {
             writeDumpLine(at: now)
             // Xvfb and some drivers do not block in swap: cap the rate at 120 Hz while animating.
             let spent = Window.time - frameStart
-            if scene.isAnimating, spent < 1.0 / 120 { usleep(UInt32((1.0 / 120 - spent) * 1e6)) }
+            if scene.isAnimating || recording != nil, spent < 1.0 / 120 { usleep(UInt32((1.0 / 120 - spent) * 1e6)) }
         }
     }
 
@@ -175,6 +180,7 @@ final class WindowApp {
             case .screenshotOtherWay: pendingShot = !screenshotHUD
             case .toggleConstruction: construction.toggle()
             case .toggleWireframe: wireframe.toggle()
+            case .toggleRecording: toggleRecording()
             case .toggleHUD: hud.toggle()
             case .toggleHelp: help.toggle()
             case .saveParameters: saveParameters()
@@ -209,6 +215,26 @@ final class WindowApp {
             pendingShot = nil
             renderer.draw(makeFrame(width: w, height: h, fw: fw, fh: fh, scale: scale, hud: false), into: target)
             saveScreenshot(renderer.readPixels(from: target))
+        }
+        if var shot = recording, Window.time - start >= shot.next {
+            // The picture alone, at the recording's fixed rate (the window's may be anything).
+            renderer.draw(makeFrame(width: w, height: h, fw: fw, fh: fh, scale: scale, hud: false), into: target)
+            let image = renderer.readPixels(from: target)
+            if image.width == shot.writer.width, image.height == shot.writer.height {
+                do {
+                    // A frame the window was too busy to take is covered by showing this one
+                    // longer, so the recording keeps true time and never falls behind.
+                    let due = Int(((Window.time - start) - shot.next) * WindowApp.recordingRate) + 1
+                    try shot.writer.add(image, repeats: due)
+                    shot.frames += due
+                    shot.next += Double(due) / WindowApp.recordingRate
+                    recording = shot
+                } catch {
+                    stopRecording(failure: error.description)
+                }
+            } else {
+                stopRecording(failure: "the window changed size while recording")
+            }
         }
         renderer.draw(makeFrame(width: w, height: h, fw: fw, fh: fh, scale: scale, hud: true), into: target)
         if pendingShot == true {
@@ -258,6 +284,52 @@ final class WindowApp {
             }
             let value = p.value(in: options.parameters) + (p.unit.isEmpty ? "" : " " + p.unit)
             return BadgePainter.PanelRow(text: "\(p.name)  \(value)", fraction: fraction, highlighted: i == controls.selected)
+        }
+    }
+
+    /// V: starts a GIF of the window (without the HUD) in the screenshot folder, or finishes it.
+    private func toggleRecording() {
+        if recording != nil { return stopRecording(failure: nil) }
+        let (fw, fh) = window.framebufferSize
+        guard fw > 0, fh > 0 else { return say("nothing to record: the window is minimised") }
+        let stamp = Int(Date().timeIntervalSince1970)
+        let path = "\(screenshotFolder)/sticky-\(stamp).gif"
+        do {
+            try FileManager.default.createDirectory(atPath: screenshotFolder, withIntermediateDirectories: true)
+            let p = options.parameters
+            func rgb(_ c: Color) -> (UInt8, UInt8, UInt8) {
+                let v = c.packed
+                return (UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF))
+            }
+            var keys = [p.background, p.color, p.textColor, p.headColor].map(rgb)
+            if options.mode == .overlay { keys += [Renderer.onlyBezier, Renderer.onlyMetaball].map(rgb) }
+            let writer = try GIFWriter(path: path, width: fw, height: fh, fps: WindowApp.recordingRate, keyColors: keys)
+            recording = (writer, path, Window.time - start, 0)
+            say("recording \(path) (v stops)")
+        } catch let error as GIFError {
+            CommandLine.warn("not recording: \(error.description)")
+            say("not recording: \(error.description)")
+        } catch {
+            let message = "not recording: cannot create the folder '\(screenshotFolder)'\(WindowApp.obstacle(in: screenshotFolder))"
+            CommandLine.warn(message)
+            say(message)
+        }
+    }
+
+    private func stopRecording(failure: String?) {
+        guard let shot = recording else { return }
+        recording = nil
+        if let failure {
+            shot.writer.discard()
+            CommandLine.warn("recording stopped: \(failure)")
+            return say("recording stopped: \(failure)")
+        }
+        do {
+            try shot.writer.close()
+            say("saved \(shot.path) (\(shot.frames) frames, \(String(format: "%.1f", Double(shot.frames) / WindowApp.recordingRate)) s)")
+        } catch {
+            CommandLine.warn("recording not saved: \(error.description)")
+            say("recording not saved: \(error.description)")
         }
     }
 

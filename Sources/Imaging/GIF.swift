@@ -19,7 +19,7 @@ public final class GIFWriter {
     private var file: UnsafeMutablePointer<GifFileType>?
     private let path: String
     private let temporary: String
-    private let width: Int, height: Int
+    public let width: Int, height: Int
     private var palette: [(UInt8, UInt8, UInt8)] = []
     private var cache = [Int16](repeating: -1, count: 32 * 32 * 32)
     private var indices: [UInt8]
@@ -93,13 +93,14 @@ public final class GIFWriter {
         return UInt8(best)
     }
 
-    /// Appends one frame (RGBA, the writer's size), shown for 1/fps s.
-    public func add(_ image: Image) throws(GIFError) {
+    /// Appends one frame (RGBA, the writer's size), shown for `repeats`/fps s (a live recording
+    /// that fell behind shows a frame longer rather than stalling).
+    public func add(_ image: Image, repeats: Int = 1) throws(GIFError) {
         guard let file, image.width == width, image.height == height else { throw fail("a frame of the wrong size") }
         image.pixels.withUnsafeBufferPointer { p in
             for i in 0..<(width * height) { indices[i] = index(p[4 * i], p[4 * i + 1], p[4 * i + 2]) }
         }
-        written += 1
+        written += max(1, repeats)
         let due = Int((Double(written) * 100 / fps).rounded())
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(due - centiseconds),
                                            TransparentColor: NO_TRANSPARENT_COLOR)

@@ -11,6 +11,9 @@ nonisolated(unsafe) private var lastGLFWError = ""
 public final class Window {
     private var handle: OpaquePointer?
     private var queue: [InputEvent] = []
+    /// The pointer as the event stream last put it. (glfwGetCursorPos asks the X server for
+    /// where the pointer is now, which under load is ahead of the events still queued.)
+    private var lastCursor = (x: 0.0, y: 0.0)
 
     /// Opens the window, `width`×`height` window units, with vsync.
     public init(width: Int, height: Int, title: String) throws(PlatformError) {
@@ -32,16 +35,20 @@ public final class Window {
             throw PlatformError("no OpenGL 3.3 core window (\(reason))")
         }
         handle = window
+        var x = 0.0, y = 0.0
+        glfwGetCursorPos(window, &x, &y)
+        lastCursor = (x, y)
         glfwMakeContextCurrent(window)
         glfwSwapInterval(1)
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
         glfwSetCursorPosCallback(window) { window, x, y in
-            Window.owner(of: window)?.queue.append(.pointerMove(x: x, y: y))
+            guard let owner = Window.owner(of: window) else { return }
+            owner.lastCursor = (x, y)
+            owner.queue.append(.pointerMove(x: x, y: y))
         }
         glfwSetMouseButtonCallback(window) { window, button, action, _ in
             guard button == GLFW_MOUSE_BUTTON_LEFT, let owner = Window.owner(of: window) else { return }
-            var x = 0.0, y = 0.0
-            glfwGetCursorPos(window, &x, &y)
+            let (x, y) = owner.lastCursor
             owner.queue.append(action == GLFW_PRESS ? .pointerDown(x: x, y: y) : .pointerUp(x: x, y: y))
         }
         glfwSetKeyCallback(window) { window, key, _, action, mods in

@@ -51,8 +51,19 @@ let windowToolsPresent: Bool = {
         #expect(two.contains { $0.phase == "exploding" })
         #expect(two.last!.phase == "gone")
         // S saved the window at its native resolution.
-        let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
-        #expect(shots.count == 1 && shots[0].hasPrefix("sticky-") && shots[0].hasSuffix(".png"), "\(shots)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
+        let shots = saved.filter { $0.hasSuffix(".png") }
+        #expect(shots.count == 1 && shots[0].hasPrefix("sticky-"), "\(saved)")
+        // V recorded the second drag and the burst: a GIF at 30 fps, over about two seconds.
+        let gifs = saved.filter { $0.hasSuffix(".gif") }
+        #expect(gifs.count == 1, "\(saved)")
+        if let name = gifs.first {
+            let gif = try GIFWriter.frames(in: folder.appendingPathComponent("shots").appendingPathComponent(name).path)
+            // About 2 s of recording; a busy machine takes fewer, longer frames.
+            let seconds = Double(gif.delays.reduce(0, +)) / 100
+            #expect(gif.count >= 5 && gif.width == 640 && gif.height == 480, "\(gif.count) frames")
+            #expect(seconds > 1.2 && seconds < 10, "\(seconds) s recorded")
+        }
         if let shot = shots.first {
             let data = try Data(contentsOf: folder.appendingPathComponent("shots").appendingPathComponent(shot))
             let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
