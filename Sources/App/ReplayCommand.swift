@@ -136,6 +136,9 @@ enum ReplayCommand {
             }
         }
         let progress = isatty(2) != 0 && (gif != nil || apng != nil)
+        // Frames wait in batches to be quantised and deflated on all cores, then written in order.
+        var pending: [Image] = []
+        let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
         for k in 0..<count {
             let t = Double(k) / fps
             while !ended, next < script.timeline.count, script.timeline[next].time <= t + 1e-9 {
@@ -170,11 +173,9 @@ enum ReplayCommand {
                 if let framesPath {
                     try RenderCommand.write(image, to: framesPath + "/frame-" + String(format: "%05d", k) + ".png")
                 }
-                if let gif {
-                    do { try gif.add(image) } catch { throw .failure(error.description) }
-                }
-                if let apng {
-                    do { try apng.add(image) } catch { throw .failure(error.description) }
+                if gif != nil || apng != nil {
+                    pending.append(image)
+                    if pending.count >= batch { try encode(&pending, gif: gif, apng: apng) }
                 }
                 if progress {
                     let done = (k + 1) * 30 / count
@@ -183,6 +184,7 @@ enum ReplayCommand {
             }
             if ended { break }
         }
+        try encode(&pending, gif: gif, apng: apng)
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }
         if let gif {
             do { try gif.close() } catch { throw .failure(error.description) }
@@ -191,6 +193,29 @@ enum ReplayCommand {
             do { try apng.close() } catch { throw .failure(error.description) }
         }
         if let dumpPath { try writeAtomically(dump, to: dumpPath) }
+    }
+
+    /// Quantises (GIF) and deflates (APNG) the pending frames on all cores, then appends them
+    /// in order, and empties `pending`.
+    static func encode(_ pending: inout [Image], gif: GIFWriter?, apng: APNGWriter?) throws(CLIError) {
+        guard !pending.isEmpty else { return }
+        let frames = pending
+        let results = EncodedFrames(count: frames.count)
+        DispatchQueue.concurrentPerform(iterations: frames.count) { i in
+            results.store(i, indices: gif?.quantize(frames[i]), compressed: apng != nil ? APNGWriter.compress(frames[i]) : nil)
+        }
+        for i in frames.indices {
+            do {
+                if let gif, let indices = results.indices[i] { try gif.add(indices: indices) }
+            } catch {
+                throw .failure(error.description)
+            }
+            if let apng {
+                guard let body = results.compressed[i] else { throw .failure("cannot deflate frame \(i) of the APNG") }
+                do { try apng.add(compressed: body) } catch { throw .failure(error.description) }
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Fails (exit 1) unless a file can be created at `path`.
@@ -209,5 +234,24 @@ enum ReplayCommand {
         } catch {
             throw .failure("cannot write '\(path)': \(error.localizedDescription)")
         }
+    }
+}
+
+/// Results of the parallel encoding, one slot a frame; each slot is written by one thread only.
+final class EncodedFrames: @unchecked Sendable {
+    private(set) var indices: [[UInt8]?]
+    private(set) var compressed: [Data?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        indices = Array(repeating: nil, count: count)
+        compressed = Array(repeating: nil, count: count)
+    }
+
+    func store(_ i: Int, indices frame: [UInt8]?, compressed body: Data?) {
+        lock.lock()
+        defer { lock.unlock() }
+        indices[i] = frame
+        compressed[i] = body
     }
 }

@@ -35,6 +35,7 @@ final class WindowApp {
           --dump FILE.jsonl         one JSON object per drawn frame, as `replay --dump` writes
           --screenshot-dir DIR      where s saves screenshots (./screenshots)
           --screenshot-hud BOOL     whether s includes the HUD (true); shift+s does the other
+          --scale S                 screenshots drawn offscreen at S device pixels a unit (sharper)
         \(CommonOptions.help)
         """
 
@@ -210,6 +211,19 @@ final class WindowApp {
         guard fw > 0, fh > 0, w > 0, h > 0 else { return }  // minimised
         let scale = Double(fw) / Double(w)
         let target = DefaultTarget(pixelWidth: fw, pixelHeight: fh)
+        if let withHUD = pendingShot, options.scaleGiven {
+            // --scale S: a sharper export, drawn offscreen at S device pixels per unit.
+            pendingShot = nil
+            let sw = Int((Double(w) * options.scale).rounded()), sh = Int((Double(h) * options.scale).rounded())
+            if let offscreen = try? OffscreenTarget(pixelWidth: sw, pixelHeight: sh) {
+                renderer.draw(makeFrame(width: w, height: h, fw: sw, fh: sh, scale: options.scale, hud: withHUD), into: offscreen)
+                saveScreenshot(offscreen.readPixels())
+                offscreen.destroy()
+            } else {
+                say("screenshot not saved: \(sw)x\(sh) is too large to render")
+                CommandLine.warn("screenshot not saved: \(sw)x\(sh) is too large to render")
+            }
+        }
         if pendingShot == false {
             // The picture alone, read back before the frame with the HUD is drawn over it.
             pendingShot = nil

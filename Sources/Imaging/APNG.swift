@@ -5,8 +5,9 @@ import Foundation
 
 /// Writes frames to an animated PNG that loops, through a temporary file renamed into place.
 /// Viewers without APNG support show the first frame. Each frame is shown for exactly 1/fps s
-/// (the delay is a fraction).
-public final class APNGWriter {
+/// (the delay is a fraction). `compress` is pure and may run on many threads; the rest belongs
+/// to one thread.
+public final class APNGWriter: @unchecked Sendable {
     private let path: String
     private let temporary: String
     private let width: Int, height: Int
@@ -50,7 +51,30 @@ public final class APNGWriter {
 
     /// Appends one frame (RGBA, the writer's size).
     public func add(_ image: Image) throws(PNGError) {
-        guard image.width == width, image.height == height, written < frameCount else {
+        guard image.width == width, image.height == height, let body = APNGWriter.compress(image) else {
+            throw PNGError(description: "cannot write '\(path)': frame \(written + 1) does not fit")
+        }
+        try add(compressed: body)
+    }
+
+    /// A frame's filtered, deflated rows (pure: call it from any thread).
+    public static func compress(_ image: Image) -> Data? {
+        let width = image.width, height = image.height
+        var raw = [UInt8]()
+        raw.reserveCapacity((4 * width + 1) * height)
+        for row in 0..<height {
+            raw.append(0)
+            raw.append(contentsOf: image.pixels[(4 * width * row)..<(4 * width * (row + 1))])
+        }
+        var size = compressBound(uLong(raw.count))
+        var packed = [UInt8](repeating: 0, count: Int(size))
+        guard compress2(&packed, &size, raw, uLong(raw.count), 6) == Z_OK else { return nil }
+        return Data(packed.prefix(Int(size)))
+    }
+
+    /// Appends a frame compressed by `compress`.
+    public func add(compressed body: Data) throws(PNGError) {
+        guard written < frameCount else {
             throw PNGError(description: "cannot write '\(path)': frame \(written + 1) does not fit")
         }
         var frame = Data()
@@ -64,19 +88,6 @@ public final class APNGWriter {
         frame.append(contentsOf: [0, 0])  // dispose: none; blend: source
         chunk("fcTL", frame)
         sequence += 1
-        // Each row behind a filter byte (0: none), then deflated.
-        var raw = [UInt8]()
-        raw.reserveCapacity((4 * width + 1) * height)
-        for row in 0..<height {
-            raw.append(0)
-            raw.append(contentsOf: image.pixels[(4 * width * row)..<(4 * width * (row + 1))])
-        }
-        var size = compressBound(uLong(raw.count))
-        var packed = [UInt8](repeating: 0, count: Int(size))
-        guard compress2(&packed, &size, raw, uLong(raw.count), 6) == Z_OK else {
-            throw PNGError(description: "cannot write '\(path)': deflate failed")
-        }
-        let body = Data(packed.prefix(Int(size)))
         if written == 0 {
             chunk("IDAT", body)
         } else {

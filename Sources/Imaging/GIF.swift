@@ -15,14 +15,14 @@ public struct GIFError: Error, CustomStringConvertible, Sendable {
 /// anti-aliased blend of two of them; so the badge stays exactly its red and edges stay smooth.
 /// Each pixel maps to the nearest entry through a 32×32×32 cache. GIF delays are whole
 /// centiseconds: they are spread (e.g. 2, 2, 1 at 60 fps) so the total time is exact.
-public final class GIFWriter {
+/// `quantize` only reads and may run on many threads; the rest belongs to one thread.
+public final class GIFWriter: @unchecked Sendable {
     private var file: UnsafeMutablePointer<GifFileType>?
     private let path: String
     private let temporary: String
     public let width: Int, height: Int
-    private var palette: [(UInt8, UInt8, UInt8)] = []
-    private var cache = [Int16](repeating: -1, count: 32 * 32 * 32)
-    private var indices: [UInt8]
+    private let palette: [(UInt8, UInt8, UInt8)]
+
     private let fps: Double
     private var written = 0
     private var centiseconds = 0
@@ -34,8 +34,8 @@ public final class GIFWriter {
         self.fps = fps
         let folder = (path as NSString).deletingLastPathComponent
         temporary = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
-        indices = [UInt8](repeating: 0, count: width * height)
-        palette = GIFWriter.palette(keyColors)
+        let palette = GIFWriter.palette(keyColors)
+        self.palette = palette
         var error: Int32 = 0
         guard let file = EGifOpenFileName(temporary, false, &error) else {
             throw GIFError(description: "cannot write '\(path)': \(String(cString: GifErrorString(error)))")
@@ -80,26 +80,45 @@ public final class GIFWriter {
         return Array(out.prefix(256))
     }
 
-    private func index(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
-        let key = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
-        if cache[key] >= 0 { return UInt8(cache[key]) }
-        var best = 0, bestDistance = Int.max
-        for (i, c) in palette.enumerated() {
-            let dr = Int(c.0) - Int(r), dg = Int(c.1) - Int(g), db = Int(c.2) - Int(b)
-            let d = dr * dr + dg * dg + db * db
-            if d < bestDistance { best = i; bestDistance = d }
+    /// The frame as palette indices: each pixel's nearest entry, looked up through a cache of
+    /// 5-bit-per-channel cells filled as colours turn up (these pictures hold a few hundred).
+    /// The cache is the call's own, so frames can be quantised on many threads at once.
+    public func quantize(_ image: Image) -> [UInt8] {
+        var cache = [Int16](repeating: -1, count: 32 * 32 * 32)
+        var out = [UInt8](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { p in
+            for i in out.indices {
+                let r = p[4 * i], g = p[4 * i + 1], b = p[4 * i + 2]
+                let key = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
+                if cache[key] < 0 {
+                    var best = 0, bestDistance = Int.max
+                    for (j, c) in palette.enumerated() {
+                        let dr = Int(c.0) - Int(r), dg = Int(c.1) - Int(g), db = Int(c.2) - Int(b)
+                        let d = dr * dr + dg * dg + db * db
+                        if d < bestDistance {
+                            best = j
+                            bestDistance = d
+                        }
+                    }
+                    cache[key] = Int16(best)
+                }
+                out[i] = UInt8(cache[key])
+            }
         }
-        cache[key] = Int16(best)
-        return UInt8(best)
+        return out
     }
 
     /// Appends one frame (RGBA, the writer's size), shown for `repeats`/fps s (a live recording
     /// that fell behind shows a frame longer rather than stalling).
     public func add(_ image: Image, repeats: Int = 1) throws(GIFError) {
-        guard let file, image.width == width, image.height == height else { throw fail("a frame of the wrong size") }
-        image.pixels.withUnsafeBufferPointer { p in
-            for i in 0..<(width * height) { indices[i] = index(p[4 * i], p[4 * i + 1], p[4 * i + 2]) }
-        }
+        guard image.width == width, image.height == height else { throw fail("a frame of the wrong size") }
+        try add(indices: quantize(image), repeats: repeats)
+    }
+
+    /// Appends a frame already quantised (`quantize`), shown for `repeats`/fps s.
+    public func add(indices: [UInt8], repeats: Int = 1) throws(GIFError) {
+        var indices = indices
+        guard let file, indices.count == width * height else { throw fail("a frame of the wrong size") }
         written += max(1, repeats)
         let due = Int((Double(written) * 100 / fps).rounded())
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(due - centiseconds),

@@ -50,7 +50,7 @@ let windowToolsPresent: Bool = {
         #expect(two.contains { $0.phase == "detached" && !$0.bridge })
         #expect(two.contains { $0.phase == "exploding" })
         #expect(two.last!.phase == "gone")
-        // S saved the window at its native resolution.
+        // S saved the window drawn offscreen at --scale 2: twice its size.
         let saved = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
         let shots = saved.filter { $0.hasSuffix(".png") }
         #expect(shots.count == 1 && shots[0].hasPrefix("sticky-"), "\(saved)")
@@ -67,7 +67,7 @@ let windowToolsPresent: Bool = {
         if let shot = shots.first {
             let data = try Data(contentsOf: folder.appendingPathComponent("shots").appendingPathComponent(shot))
             let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
-            #expect(width == 640 && height == 480)
+            #expect(width == 1280 && height == 960)
         }
         // The screenshot without the HUD, at rest, equals the first frame of a replay of the same
         // scene and size, pixel for pixel (both drawn by the same renderer on llvmpipe).
@@ -78,7 +78,7 @@ let windowToolsPresent: Bool = {
             let script = folder.appendingPathComponent("rest.txt")
             try Data("size 640 480\n".utf8).write(to: script)
             let frames = folder.appendingPathComponent("rest-frames")
-            let result = try Sticky.run(["replay", script.path, "--frames", frames.path])
+            let result = try Sticky.run(["replay", script.path, "--scale", "2", "--frames", frames.path])
             #expect(result.status == 0, "\(result.stderr)")
             let frame = try PNG.read(from: frames.appendingPathComponent("frame-00000.png").path)
             var differing = 0
