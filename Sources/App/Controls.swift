@@ -43,8 +43,8 @@ enum KeyEffect: Equatable {
     case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
     /// S: a screenshot as shown; shift+S: the other way round (with or without the HUD).
     case screenshot, screenshotOtherWay
-    /// V: start or stop recording the window into a GIF.
-    case toggleRecording
+    /// V: start or stop recording the window into a GIF (shift+V: an APNG).
+    case toggleRecording, toggleRecordingAPNG
 }
 
 /// The sliders: every registry parameter a key can move (colours are left to the params file),
@@ -88,7 +88,7 @@ struct Controls {
         case "c": return .toggleConstruction
         case "w": return .toggleWireframe
         case "s": return key.shift ? .screenshotOtherWay : .screenshot
-        case "v": return .toggleRecording
+        case "v": return key.shift ? .toggleRecordingAPNG : .toggleRecording
         case "h": return .toggleHUD
         case "f1", "slash": return .toggleHelp
         case "p": return .saveParameters
@@ -145,7 +145,7 @@ struct Controls {
         "1 2 3 4         presets: seed000, seed002, paper.js, smooth",
         "p               save the parameters (sticky-params.json)",
         "s / shift+s     screenshot with / without the HUD",
-        "v               start / stop recording a GIF (30 fps)",
+        "v / shift+v     start / stop recording a GIF / an APNG (30 fps)",
         "h               hide or show the sliders",
         "f1 or ?         this help",
         "q, escape       quit",

@@ -64,7 +64,7 @@ final class WindowApp {
     /// A screenshot to take at the next frame: with the HUD (true) or without (false).
     var pendingShot: Bool?
     /// The recording in progress (V), the time of its last frame, and where it goes.
-    var recording: (writer: GIFWriter, path: String, next: Double, frames: Int)?
+    var recording: (writer: Recorder, path: String, next: Double, frames: Int)?
     static let recordingRate = 30.0
     /// A short message at the bottom of the window, and until when it shows.
     var toast: (text: String, until: Double)?
@@ -181,7 +181,8 @@ final class WindowApp {
             case .screenshotOtherWay: pendingShot = !screenshotHUD
             case .toggleConstruction: construction.toggle()
             case .toggleWireframe: wireframe.toggle()
-            case .toggleRecording: toggleRecording()
+            case .toggleRecording: toggleRecording(apng: false)
+            case .toggleRecordingAPNG: toggleRecording(apng: true)
             case .toggleHUD: hud.toggle()
             case .toggleHelp: help.toggle()
             case .saveParameters: saveParameters()
@@ -301,13 +302,14 @@ final class WindowApp {
         }
     }
 
-    /// V: starts a GIF of the window (without the HUD) in the screenshot folder, or finishes it.
-    private func toggleRecording() {
+    /// V: starts a GIF (shift+V: an APNG) of the window, without the HUD, in the screenshot
+    /// folder, or finishes the one in progress.
+    private func toggleRecording(apng: Bool) {
         if recording != nil { return stopRecording(failure: nil) }
         let (fw, fh) = window.framebufferSize
         guard fw > 0, fh > 0 else { return say("nothing to record: the window is minimised") }
         let stamp = Int(Date().timeIntervalSince1970)
-        let path = "\(screenshotFolder)/sticky-\(stamp).gif"
+        let path = "\(screenshotFolder)/sticky-\(stamp).\(apng ? "apng.png" : "gif")"
         do {
             try FileManager.default.createDirectory(atPath: screenshotFolder, withIntermediateDirectories: true)
             let p = options.parameters
@@ -317,10 +319,15 @@ final class WindowApp {
             }
             var keys = [p.background, p.color, p.textColor, p.headColor].map(rgb)
             if options.mode == .overlay { keys += [Renderer.onlyBezier, Renderer.onlyMetaball].map(rgb) }
-            let writer = try GIFWriter(path: path, width: fw, height: fh, fps: WindowApp.recordingRate, keyColors: keys)
+            let writer: Recorder = apng
+                ? .apng(try APNGWriter(path: path, width: fw, height: fh, fps: WindowApp.recordingRate, frameCount: 1 << 30))
+                : .gif(try GIFWriter(path: path, width: fw, height: fh, fps: WindowApp.recordingRate, keyColors: keys))
             recording = (writer, path, Window.time - start, 0)
             say("recording \(path) (v stops)")
         } catch let error as GIFError {
+            CommandLine.warn("not recording: \(error.description)")
+            say("not recording: \(error.description)")
+        } catch let error as PNGError {
             CommandLine.warn("not recording: \(error.description)")
             say("not recording: \(error.description)")
         } catch {
@@ -436,5 +443,56 @@ final class WindowApp {
         guard let dump else { return }
         let line = scene.dumpLine(time: time, parameters: options.parameters) + "\n"
         dump.write(Data(line.utf8))
+    }
+}
+
+/// A recording in progress: a GIF or an APNG.
+enum Recorder {
+    case gif(GIFWriter)
+    case apng(APNGWriter)
+
+    var width: Int {
+        switch self {
+        case .gif(let w): w.width
+        case .apng(let w): w.width
+        }
+    }
+
+    var height: Int {
+        switch self {
+        case .gif(let w): w.height
+        case .apng(let w): w.height
+        }
+    }
+
+    func add(_ image: Image, repeats: Int) throws(CLIError) {
+        do {
+            switch self {
+            case .gif(let w): try w.add(image, repeats: repeats)
+            case .apng(let w): try w.add(image, repeats: repeats)
+            }
+        } catch let error as GIFError {
+            throw .failure(error.description)
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
+    func close() throws(CLIError) {
+        do {
+            switch self {
+            case .gif(let w): try w.close()
+            case .apng(let w): try w.close()
+            }
+        } catch let error as GIFError {
+            throw .failure(error.description)
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
+    /// Abandons the file (the APNG is still all in memory).
+    func discard() {
+        if case .gif(let w) = self { w.discard() }
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 public final class APNGWriter: @unchecked Sendable {
     private let path: String
     private let temporary: String
-    private let width: Int, height: Int
+    public let width: Int, height: Int
     private let frameCount: Int
     private let delay: (UInt16, UInt16)
     private var data = Data()
@@ -49,12 +49,12 @@ public final class APNGWriter: @unchecked Sendable {
         data.append(big: UInt32(crc))
     }
 
-    /// Appends one frame (RGBA, the writer's size).
-    public func add(_ image: Image) throws(PNGError) {
+    /// Appends one frame (RGBA, the writer's size), shown for `repeats`/fps s.
+    public func add(_ image: Image, repeats: Int = 1) throws(PNGError) {
         guard image.width == width, image.height == height, let body = APNGWriter.compress(image) else {
             throw PNGError(description: "cannot write '\(path)': frame \(written + 1) does not fit")
         }
-        try add(compressed: body)
+        try add(compressed: body, repeats: repeats)
     }
 
     /// A frame's filtered, deflated rows (pure: call it from any thread).
@@ -72,8 +72,8 @@ public final class APNGWriter: @unchecked Sendable {
         return Data(packed.prefix(Int(size)))
     }
 
-    /// Appends a frame compressed by `compress`.
-    public func add(compressed body: Data) throws(PNGError) {
+    /// Appends a frame compressed by `compress`, shown for `repeats`/fps s.
+    public func add(compressed body: Data, repeats: Int = 1) throws(PNGError) {
         guard written < frameCount else {
             throw PNGError(description: "cannot write '\(path)': frame \(written + 1) does not fit")
         }
@@ -83,7 +83,7 @@ public final class APNGWriter: @unchecked Sendable {
         frame.append(big: UInt32(height))
         frame.append(big: UInt32(0))
         frame.append(big: UInt32(0))
-        frame.append(big: delay.0)
+        frame.append(big: UInt16(min(65535, Int(delay.0) * max(1, repeats))))
         frame.append(big: delay.1)
         frame.append(contentsOf: [0, 0])  // dispose: none; blend: source
         chunk("fcTL", frame)

@@ -52,7 +52,16 @@ let windowToolsPresent: Bool = {
         #expect(two.last!.phase == "gone")
         // S saved the window drawn offscreen at --scale 2: twice its size.
         let saved = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
-        let shots = saved.filter { $0.hasSuffix(".png") }
+        let shots = saved.filter { $0.hasSuffix(".png") && !$0.hasSuffix(".apng.png") }
+        // Shift+V recorded the first drag as an APNG: its frame count patched to what came.
+        let apngs = saved.filter { $0.hasSuffix(".apng.png") }
+        #expect(apngs.count == 1, "\(saved)")
+        if let name = apngs.first {
+            let path = folder.appendingPathComponent("shots").appendingPathComponent(name).path
+            let apng = try APNGWriter.frames(in: path)
+            #expect(apng.declared == apng.controls && apng.controls >= 5, "\(apng)")
+            #expect(try PNG.read(from: path).width == 640)
+        }
         #expect(shots.count == 1 && shots[0].hasPrefix("sticky-"), "\(saved)")
         // V recorded the second drag and the burst: a GIF at 30 fps, over about two seconds.
         let gifs = saved.filter { $0.hasSuffix(".gif") }
