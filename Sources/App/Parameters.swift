@@ -3,6 +3,7 @@
 import Foundation
 import Geometry
 import Motion
+import Render
 
 /// The values the registry names, with the seeds' defaults.
 public struct Parameters: Hashable, Sendable {
@@ -31,6 +32,18 @@ public struct Parameters: Hashable, Sendable {
     }
 
     public init() {}
+}
+
+extension Parameters {
+    /// The colours every pixel of a picture in `mode` is a blend of: the GIF palette's keys.
+    func recordingColors(mode: Mode) -> [(UInt8, UInt8, UInt8)] {
+        var colors = [background, color, textColor, headColor]
+        if mode == .overlay { colors += [Renderer.onlyBezier, Renderer.onlyMetaball] }
+        return colors.map { c in
+            let p = c.packed
+            return (UInt8(p & 0xFF), UInt8((p >> 8) & 0xFF), UInt8((p >> 16) & 0xFF))
+        }
+    }
 }
 
 /// How the metaball fill shows a badge pulled past the break distance.

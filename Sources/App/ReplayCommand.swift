@@ -111,14 +111,8 @@ enum ReplayCommand {
         var gif: GIFWriter?
         if let gifPath {
             let (w, h) = common.pixelSize
-            func rgb(_ c: Color) -> (UInt8, UInt8, UInt8) {
-                let p = c.packed
-                return (UInt8(p & 0xFF), UInt8((p >> 8) & 0xFF), UInt8((p >> 16) & 0xFF))
-            }
-            var keys = [parameters.background, parameters.color, parameters.textColor, parameters.headColor].map(rgb)
-            if common.mode == .overlay { keys += [Renderer.onlyBezier, Renderer.onlyMetaball].map(rgb) }
             do {
-                gif = try GIFWriter(path: gifPath, width: w, height: h, fps: fps, keyColors: keys)
+                gif = try GIFWriter(path: gifPath, width: w, height: h, fps: fps, keyColors: parameters.recordingColors(mode: common.mode))
             } catch {
                 throw .failure(error.description)
             }

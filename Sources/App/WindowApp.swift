@@ -312,13 +312,7 @@ final class WindowApp {
         let path = "\(screenshotFolder)/sticky-\(stamp).\(apng ? "apng.png" : "gif")"
         do {
             try FileManager.default.createDirectory(atPath: screenshotFolder, withIntermediateDirectories: true)
-            let p = options.parameters
-            func rgb(_ c: Color) -> (UInt8, UInt8, UInt8) {
-                let v = c.packed
-                return (UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF))
-            }
-            var keys = [p.background, p.color, p.textColor, p.headColor].map(rgb)
-            if options.mode == .overlay { keys += [Renderer.onlyBezier, Renderer.onlyMetaball].map(rgb) }
+            let keys = options.parameters.recordingColors(mode: options.mode)
             let writer: Recorder = apng
                 ? .apng(try APNGWriter(path: path, width: fw, height: fh, fps: WindowApp.recordingRate, frameCount: 1 << 30))
                 : .gif(try GIFWriter(path: path, width: fw, height: fh, fps: WindowApp.recordingRate, keyColors: keys))

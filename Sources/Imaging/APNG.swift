@@ -25,8 +25,7 @@ public final class APNGWriter: @unchecked Sendable {
         self.width = width
         self.height = height
         self.frameCount = frameCount
-        let folder = (path as NSString).deletingLastPathComponent
-        temporary = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
+        temporary = PNG.temporaryPath(beside: path)
         delay = fps == fps.rounded() && fps <= 65535 ? (1, UInt16(fps)) : (1000, UInt16(min(65535, (1000 * fps).rounded())))
         data.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()

@@ -32,8 +32,7 @@ public final class GIFWriter: @unchecked Sendable {
         self.width = width
         self.height = height
         self.fps = fps
-        let folder = (path as NSString).deletingLastPathComponent
-        temporary = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
+        temporary = PNG.temporaryPath(beside: path)
         let palette = GIFWriter.palette(keyColors)
         self.palette = palette
         var error: Int32 = 0

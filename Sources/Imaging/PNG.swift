@@ -21,7 +21,7 @@ public enum PNG {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw PNGError(description: "cannot write '\(path)': no such directory '\(folder)'")
         }
-        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
+        let temporary = PNG.temporaryPath(beside: path)
         var control = png_image()
         control.version = sticky_png_image_version
         control.width = UInt32(image.width)
@@ -41,6 +41,13 @@ public enum PNG {
             unlink(temporary)
             throw PNGError(description: "cannot write '\(path)': \(reason)")
         }
+    }
+
+    /// A hidden file beside `path` to write into and then rename over it, so a failure never
+    /// leaves a partial file (PNG, GIF and APNG writers alike).
+    static func temporaryPath(beside path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
     }
 
     /// Reads any PNG file as 8-bit RGBA, top row first.

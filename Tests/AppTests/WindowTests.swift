@@ -18,22 +18,28 @@ let windowToolsPresent: Bool = {
 }()
 
 @Suite(.serialized) struct WindowTests {
-    @Test(.enabled(if: windowToolsPresent, "needs xvfb-run and xdotool"), .timeLimit(.minutes(2)))
-    func dragReleaseAndBurstInTheRealWindow() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// Runs a window script with the built `sticky` and `folder`, under its own xvfb-run (a
+    /// fresh X server each: no state carries from one window to the next); its status and stderr.
+    static func runOnOwnDisplay(_ script: URL, _ folder: URL) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x600x24", "bash",
-                             root.appendingPathComponent("scripts/window-test").path, Sticky.executable.path, folder.path]
+        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x600x24", "bash", script.path, Sticky.executable.path, folder.path]
         let err = Pipe()
         process.standardError = err
         process.standardOutput = Pipe()
         try process.run()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        return (process.terminationStatus, message)
+    }
+
+    @Test(.enabled(if: windowToolsPresent, "needs xvfb-run and xdotool"), .timeLimit(.minutes(2)))
+    func dragReleaseAndBurstInTheRealWindow() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, message) = try WindowTests.runOnOwnDisplay(root.appendingPathComponent("scripts/window-test"), folder)
+        #expect(status == 0, "\(message)")
 
         let data = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent("window.jsonl").path))
         let lines = try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(DumpLine.self, from: Data($0)) }
@@ -98,17 +104,9 @@ let windowToolsPresent: Bool = {
             #expect(shot.width == frame.width && shot.height == frame.height && differing == 0, "\(differing) pixels differ")
         }
         // The unwritable folder: one stderr line, and the app goes on (the script checks it).
-        let failing = Process()
-        failing.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        failing.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x600x24", "bash",
-                             root.appendingPathComponent("scripts/window-test-screenshot-fail").path, Sticky.executable.path, folder.path]
-        let failingErr = Pipe()
-        failing.standardError = failingErr
-        failing.standardOutput = Pipe()
-        try failing.run()
-        let failingMessage = String(decoding: failingErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        failing.waitUntilExit()
-        #expect(failing.terminationStatus == 0, "\(failingMessage)")
+        let (failingStatus, failingMessage) = try WindowTests.runOnOwnDisplay(
+            root.appendingPathComponent("scripts/window-test-screenshot-fail"), folder)
+        #expect(failingStatus == 0, "\(failingMessage)")
         let second = try String(contentsOf: folder.appendingPathComponent("second.err"), encoding: .utf8)
         #expect(second.hasPrefix("sticky: warning: screenshot not saved") && second.split(separator: "\n").count == 1, "\(second)")
         let events = lines.flatMap(\.events)
