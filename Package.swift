@@ -6,6 +6,13 @@
 // Only App knows both Platform and Render.
 import PackageDescription
 
+// scripts/fuzz sets STICKY_FUZZ=1: the Swift modules are built with libFuzzer's coverage and
+// AddressSanitizer, and sticky-fuzz links libFuzzer (only for its own build path and product;
+// `-Xswiftc` would also reach the build tool shader-embed, whose main would clash).
+let fuzzing = Context.environment["STICKY_FUZZ"] == "1"
+let fuzzSettings: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("STICKY_LIBFUZZER")] : []
+let fuzzLinking: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])] : []
+
 let package = Package(
     name: "sticky",
     products: [
@@ -23,30 +30,35 @@ let package = Package(
         // Chipmunk2D: no pkg-config file in Debian's package, hence no `pkgConfig`.
         .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"])]),
         // Counts heap allocations for `sticky bench` (wraps malloc; see the header).
-        .target(name: "CAllocCounter"),
+        .target(name: "CAllocCounter", cSettings: fuzzing ? [.define("STICKY_NO_INTERPOSE")] : []),
 
         // Pure Swift: the bridge, flattening, tessellation. No GL.
-        .target(name: "Geometry"),
+        .target(name: "Geometry", swiftSettings: fuzzSettings),
         // Badge state machine, springs, bursts; the caterpillar on Chipmunk2D.
-        .target(name: "Motion", dependencies: ["Geometry", "CChipmunk"]),
+        .target(name: "Motion", dependencies: ["Geometry", "CChipmunk"], swiftSettings: fuzzSettings),
         // Count text: a system font found by fontconfig, glyphs rasterized by FreeType into an atlas.
-        .target(name: "Typography", dependencies: ["Geometry", "Imaging", "CFreeType", "CFontconfig"]),
+        .target(name: "Typography", dependencies: ["Geometry", "Imaging", "CFreeType", "CFontconfig"], swiftSettings: fuzzSettings),
         // RGBA images and PNG files.
-        .target(name: "Imaging", dependencies: ["CPNG", "CGIF", "CZlib"]),
+        .target(name: "Imaging", dependencies: ["CPNG", "CGIF", "CZlib"], swiftSettings: fuzzSettings),
         // OpenGL 3.3 core passes drawing a frame description into a target.
         .target(
             name: "Render",
             dependencies: ["CEpoxy", "Geometry", "Imaging"],
+            swiftSettings: fuzzSettings,
             plugins: ["EmbedShaders"]
         ),
         // Contexts: headless EGL (and the GLFW window).
-        .target(name: "Platform", dependencies: ["CEpoxy", "CGLFW"]),
+        .target(name: "Platform", dependencies: ["CEpoxy", "CGLFW"], swiftSettings: fuzzSettings),
         // The command line, scenes and the frame loop: joins Platform and Render.
         .target(
             name: "App",
-            dependencies: ["Geometry", "Motion", "Typography", "Render", "Imaging", "Platform", "CAllocCounter"]
+            dependencies: ["Geometry", "Motion", "Typography", "Render", "Imaging", "Platform", "CAllocCounter"],
+            swiftSettings: fuzzSettings
         ),
         .executableTarget(name: "sticky", dependencies: ["App"]),
+        // The fuzz targets (scripts/fuzz builds it with libFuzzer; plain, it replays inputs).
+        .target(name: "CFuzzDriver"),
+        .executableTarget(name: "sticky-fuzz", dependencies: ["App", "CFuzzDriver"], swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
 
         // Build-time embedding of Shaders/*.glsl into the binary, so an installed `sticky` needs no files.
         .executableTarget(name: "shader-embed"),

@@ -46,11 +46,11 @@ enum Parse {
         return (w, h)
     }
 
-    /// `X,Y`, finite numbers.
+    /// `X,Y`, numbers of at most a million in size (logical pixels).
     static func point(_ text: String, option: String) throws(CLIError) -> (Double, Double) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
-            throw .usage("\(option) expects X,Y with two numbers, got '\(text)'")
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), abs(x) <= 1e6, abs(y) <= 1e6 else {
+            throw .usage("\(option) expects X,Y with two numbers of at most 1000000 in size, got '\(text)'")
         }
         return (x, y)
     }

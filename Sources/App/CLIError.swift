@@ -11,3 +11,23 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
     /// Could not do it (no context, unwritable file, ...): exit status 1.
     public static func failure(_ message: String) -> CLIError { CLIError(description: message, status: 1) }
 }
+
+import Foundation
+
+/// The whole of an input file (a script, a params file) as text, read only up to `limit` bytes:
+/// a missing, unreadable or endless file (a folder, /dev/zero) is a usage error, not a hang.
+func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIError) -> String {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+        let handle = FileHandle(forReadingAtPath: path)
+    else { throw .usage("cannot read \(what) '\(path)'") }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+        data = try handle.read(upToCount: limit + 1) ?? Data()
+    } catch {
+        throw .usage("cannot read \(what) '\(path)': \(error.localizedDescription)")
+    }
+    guard data.count <= limit else { throw .usage("\(what) '\(path)' is larger than \(limit >> 20) MiB") }
+    return String(decoding: data, as: UTF8.self)
+}

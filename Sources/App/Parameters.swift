@@ -267,9 +267,12 @@ public enum ParameterRegistry {
     /// Loads a JSON object of parameters. Unknown names are returned as warnings, not dropped
     /// silently; a wrong value or a file that is not a JSON object is an error naming the file.
     static func load(file path: String, into parameters: inout Parameters) throws(CLIError) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .usage("--params: cannot read '\(path)'")
-        }
+        try load(json: readInput(path, what: "the params file", limit: 1 << 20), name: path, into: &parameters)
+    }
+
+    /// Loads the params file's `text`; `path` names it in messages.
+    static func load(json text: String, name path: String, into parameters: inout Parameters) throws(CLIError) -> [String] {
+        let data = Data(text.utf8)
         let fields: [String: JSONValue]
         do {
             fields = try JSONDecoder().decode([String: JSONValue].self, from: data)

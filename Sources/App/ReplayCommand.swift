@@ -6,6 +6,45 @@ import Imaging
 import Motion
 import Render
 
+/// `sticky replay`'s command line, parsed and checked; nothing read or written yet.
+struct ReplayRequest {
+    var common = CommonOptions()
+    var scriptPath = ""
+    var dumpPath: String?
+    var framesPath: String?
+    var gifPath: String?
+    var apngPath: String?
+    var fps = 60.0
+
+    init(_ words: [String]) throws(CLIError) {
+        var scriptPath: String?
+        var arguments = Arguments(words)
+        while let token = arguments.next() {
+            switch token {
+            case .word(let word):
+                guard scriptPath == nil else { throw .usage("replay takes one SCRIPT, got a second: '\(word)'") }
+                scriptPath = word
+            case .option(let option, let inline):
+                if try common.accept(option, inline: inline, from: &arguments) { continue }
+                switch option {
+                case "--dump": dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
+                case "--frames": framesPath = try arguments.value(of: option, inline: inline, expects: "a folder")
+                case "--fps":
+                    fps = try Parse.number(
+                        arguments.value(of: option, inline: inline, expects: "a number"), option: option,
+                        range: 1...1000, what: "frames per second from 1 to 1000")
+                case "--gif": gifPath = try arguments.value(of: option, inline: inline, expects: "a GIF file name")
+                case "--apng": apngPath = try arguments.value(of: option, inline: inline, expects: "an APNG file name")
+                default: throw .usage("replay: unknown option '\(option)' (see sticky replay --help)")
+                }
+            }
+        }
+        guard let scriptPath else { throw .usage("replay needs a SCRIPT (see sticky replay --help)") }
+        self.scriptPath = scriptPath
+        try common.finish()
+    }
+}
+
 enum ReplayCommand {
     static let help = """
         usage: sticky replay SCRIPT [OPTIONS]
@@ -37,46 +76,17 @@ enum ReplayCommand {
         """
 
     static func run(_ words: [String]) throws(CLIError) {
-        var common = CommonOptions()
-        var scriptPath: String?
-        var dumpPath: String?
-        var framesPath: String?
-        var gifPath: String?
-        var apngPath: String?
-        var fps = 60.0
-        var arguments = Arguments(words)
-        while let token = arguments.next() {
-            switch token {
-            case .word(let word):
-                guard scriptPath == nil else { throw .usage("replay takes one SCRIPT, got a second: '\(word)'") }
-                scriptPath = word
-            case .option(let option, let inline):
-                if try common.accept(option, inline: inline, from: &arguments) { continue }
-                switch option {
-                case "--dump": dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
-                case "--frames": framesPath = try arguments.value(of: option, inline: inline, expects: "a folder")
-                case "--fps":
-                    fps = try Parse.number(
-                        arguments.value(of: option, inline: inline, expects: "a number"), option: option,
-                        range: 1...1000, what: "frames per second from 1 to 1000")
-                case "--gif": gifPath = try arguments.value(of: option, inline: inline, expects: "a GIF file name")
-                case "--apng": apngPath = try arguments.value(of: option, inline: inline, expects: "an APNG file name")
-                default: throw .usage("replay: unknown option '\(option)' (see sticky replay --help)")
-                }
-            }
-        }
-        guard let scriptPath else { throw .usage("replay needs a SCRIPT (see sticky replay --help)") }
-        try common.finish()
-        guard let data = FileManager.default.contents(atPath: scriptPath) else {
-            throw .usage("cannot read the script '\(scriptPath)'")
-        }
-        let script = try ReplayScript(text: String(decoding: data, as: UTF8.self), file: scriptPath, fps: fps)
+        let request = try ReplayRequest(words)
+        var common = request.common
+        let script = try ReplayScript(
+            text: try readInput(request.scriptPath, what: "the script"), file: request.scriptPath, fps: request.fps)
         if !common.sizeGiven {
             common.width = script.width
             common.height = script.height
             try common.finish()
         }
         for warning in common.warnings { CommandLine.warn(warning) }
+        let (dumpPath, framesPath, gifPath, apngPath, fps) = (request.dumpPath, request.framesPath, request.gifPath, request.apngPath, request.fps)
 
         // Nothing is written until everything that can be checked has been.
         if let dumpPath { try checkWritable(dumpPath) }
@@ -90,7 +100,7 @@ enum ReplayCommand {
             }
         }
 
-        var parameters = common.parameters
+        let parameters = common.parameters
         let sceneName = script.scene ?? common.scene
         let scene = makeScene(sceneName, width: common.paneWidth, height: Double(common.height), badges: script.badges, parameters: parameters)
         let texts = sceneName == "badge" && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
@@ -104,10 +114,8 @@ enum ReplayCommand {
         }
         defer { headless?.destroy() }
 
-        var controls = Controls()
+        var player = ScriptPlayer(script: script, scene: scene, parameters: parameters)
         var dump = ""
-        var next = 0
-        var ended = false
         var gif: GIFWriter?
         if let gifPath {
             let (w, h) = common.pixelSize
@@ -135,33 +143,15 @@ enum ReplayCommand {
         let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
         for k in 0..<count {
             let t = Double(k) / fps
-            while !ended, next < script.timeline.count, script.timeline[next].time <= t + 1e-9 {
-                let (time, action) = script.timeline[next]
-                next += 1
-                scene.advance(to: time)
-                switch action {
-                case .command(let command): scene.apply(command)
-                case .set(let name, let value, _):
-                    try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
-                    scene.update(parameters)
-                case .key(let key):
-                    switch controls.handle(key, parameters: &parameters) {
-                    case .parameters: scene.update(parameters)
-                    case .reset: scene.apply(.reset)
-                    case .quit: ended = true
-                    default: break  // the window's view keys: a replay's view is its options
-                    }
-                }
-            }
-            scene.advance(to: t)
+            try player.play(to: t)
             if dumpPath != nil {
-                dump += scene.dumpLine(time: t, parameters: parameters) + "\n"
+                dump += scene.dumpLine(time: t, parameters: player.parameters) + "\n"
             }
             if let headless {
-                scene.paint(&painter, parameters: parameters, scale: common.scale, mode: common.mode)
+                scene.paint(&painter, parameters: player.parameters, scale: common.scale, mode: common.mode)
                 let (w, h) = common.pixelSize
                 let frame = painter.frame(
-                    width: common.paneWidth, height: Double(common.height), scale: common.scale, parameters: parameters,
+                    width: common.paneWidth, height: Double(common.height), scale: common.scale, parameters: player.parameters,
                     mode: common.mode, pixelWidth: w, pixelHeight: h)
                 let image = try headless.image(of: frame)
                 if let framesPath {
@@ -176,7 +166,7 @@ enum ReplayCommand {
                     FileHandle.standardError.write(Data("\rsticky: [\(String(repeating: "#", count: done))\(String(repeating: " ", count: 30 - done))] \(k + 1)/\(count) frames".utf8))
                 }
             }
-            if ended { break }
+            if player.ended { break }
         }
         try encode(&pending, gif: gif, apng: apng)
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }

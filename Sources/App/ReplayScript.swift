@@ -22,6 +22,11 @@ struct ReplayScript {
     /// Where the script's time ends.
     var duration = 0.0
 
+    /// The longest script: an hour of script time.
+    static let maximumDuration = 3600.0
+    /// The largest coordinate or radius a script may name, in logical pixels.
+    static let maximumCoordinate = 1_000_000.0
+
     /// Parses `text`; errors read `FILE:LINE: message` and are usage errors (exit 2).
     init(text: String, file: String, fps: Double) throws(CLIError) {
         var time = 0.0
@@ -38,7 +43,9 @@ struct ReplayScript {
                 guard count.contains(args.count) else { throw fail("\(verb) expects \(usage)") }
                 var out: [Double] = []
                 for a in args {
-                    guard let v = Double(a), v.isFinite else { throw fail("\(verb) expects \(usage), got '\(a)'") }
+                    guard let v = Double(a), v.isFinite, abs(v) <= ReplayScript.maximumCoordinate else {
+                        throw fail("\(verb) expects \(usage), got '\(a)'")
+                    }
                     out.append(v)
                 }
                 return out
@@ -65,9 +72,10 @@ struct ReplayScript {
             case "badge":
                 try setup()
                 guard args.count >= 3 else { throw fail("badge expects X Y R [TEXT]") }
+                let limit = ReplayScript.maximumCoordinate
                 guard let x = Double(args[0]), let y = Double(args[1]), let r = Double(args[2]),
-                    x.isFinite, y.isFinite, r.isFinite, r > 0
-                else { throw fail("badge expects X Y R [TEXT] with R > 0") }
+                    abs(x) <= limit, abs(y) <= limit, r > 0, r <= 100_000
+                else { throw fail("badge expects X Y R [TEXT] with |X|, |Y| ≤ 1000000 and 0 < R ≤ 100000") }
                 badges.append(Badge(id: badges.count, home: Vec2(x, y), radius: r, text: args.dropFirst(3).joined(separator: " ")))
             case "set":
                 guard args.count == 2 else { throw fail("set expects NAME VALUE") }
@@ -92,6 +100,7 @@ struct ReplayScript {
                 let target = Vec2(v[0], v[1])
                 let seconds = v.count == 3 ? v[2] : 0
                 guard seconds >= 0 else { throw fail("move expects SECONDS ≥ 0, got '\(args[2])'") }
+                guard time + seconds <= ReplayScript.maximumDuration else { throw fail("the script runs past 3600 s") }
                 if seconds > 0 {
                     // The pointer as a window samples it: once a frame along the line.
                     let start = pointer
@@ -114,6 +123,7 @@ struct ReplayScript {
                 guard v[0] >= 0 else { throw fail("wait expects SECONDS ≥ 0, got '\(args[0])'") }
                 started = true
                 time += v[0]
+                guard time <= ReplayScript.maximumDuration else { throw fail("the script runs past 3600 s") }
             case "key":
                 guard args.count == 1 else { throw fail("key expects NAME") }
                 guard let key = KeyPress(script: args[0]) else {
@@ -126,5 +136,46 @@ struct ReplayScript {
             }
         }
         duration = time
+    }
+}
+
+/// Plays a script's timeline into a scene: the actions due by a time, then the scene's step to it.
+struct ScriptPlayer {
+    let script: ReplayScript
+    let scene: Scene
+    /// The parameters as the script's `set` lines and slider keys have left them.
+    private(set) var parameters: Parameters
+    private var controls = Controls()
+    private var next = 0
+    /// A `key q` was played: nothing plays after it.
+    private(set) var ended = false
+
+    init(script: ReplayScript, scene: Scene, parameters: Parameters) {
+        self.script = script
+        self.scene = scene
+        self.parameters = parameters
+    }
+
+    /// Applies the actions due by `t`, each at its own time, then advances the scene to `t`.
+    mutating func play(to t: Double) throws(CLIError) {
+        while !ended, next < script.timeline.count, script.timeline[next].time <= t + 1e-9 {
+            let (time, action) = script.timeline[next]
+            next += 1
+            scene.advance(to: time)
+            switch action {
+            case .command(let command): scene.apply(command)
+            case .set(let name, let value, _):
+                try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
+                scene.update(parameters)
+            case .key(let key):
+                switch controls.handle(key, parameters: &parameters) {
+                case .parameters: scene.update(parameters)
+                case .reset: scene.apply(.reset)
+                case .quit: ended = true
+                default: break  // the window's view keys: a replay's view is its options
+                }
+            }
+        }
+        scene.advance(to: t)
     }
 }

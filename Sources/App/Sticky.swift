@@ -73,16 +73,30 @@ extension CommandLine {
     /// `sticky` with no command: the window.
     private static func runWindow(_ words: [String]) throws(CLIError) {
         if words.contains("--help") || words.contains("-h") { return say(WindowApp.help) }
-        var options = CommonOptions()
-        var dumpPath: String?
-        var screenshots = "screenshots"
-        var screenshotHUD = true
+        let request = try WindowRequest(words)
+        for warning in request.common.warnings { warn(warning) }
+        if let dumpPath = request.dumpPath { try ReplayCommand.checkWritable(dumpPath) }
+        let app = try WindowApp(
+            options: request.common, dumpPath: request.dumpPath, screenshotFolder: request.screenshots,
+            screenshotHUD: request.screenshotHUD)
+        app.run()
+    }
+}
+
+/// The window's command line, parsed and checked; nothing opened yet.
+struct WindowRequest {
+    var common = CommonOptions()
+    var dumpPath: String?
+    var screenshots = "screenshots"
+    var screenshotHUD = true
+
+    init(_ words: [String]) throws(CLIError) {
         var arguments = Arguments(words)
         while let token = arguments.next() {
             switch token {
             case .word(let word): throw .usage("unknown command '\(word)' (see sticky --help)")
             case .option(let option, let inline):
-                if try options.accept(option, inline: inline, from: &arguments) { continue }
+                if try common.accept(option, inline: inline, from: &arguments) { continue }
                 switch option {
                 case "--dump": dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
                 case "--screenshot-dir":
@@ -99,10 +113,6 @@ extension CommandLine {
                 }
             }
         }
-        try options.finish()
-        for warning in options.warnings { warn(warning) }
-        if let dumpPath { try ReplayCommand.checkWritable(dumpPath) }
-        let app = try WindowApp(options: options, dumpPath: dumpPath, screenshotFolder: screenshots, screenshotHUD: screenshotHUD)
-        app.run()
+        try common.finish()
     }
 }

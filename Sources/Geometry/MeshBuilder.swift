@@ -22,6 +22,7 @@ public struct MeshBuilder: Sendable {
     private var firstArea = 0.0
     private var inner: [Vec2] = []
     private var outer: [Vec2] = []
+    private var strip: [Vec2] = []
 
     /// Coordinates beyond this are refused: they would not survive the conversion to Float.
     static let coordinateLimit = 1e30
@@ -31,6 +32,7 @@ public struct MeshBuilder: Sendable {
         sideParameter.reserveCapacity(256)
         inner.reserveCapacity(256)
         outer.reserveCapacity(256)
+        strip.reserveCapacity(256)
     }
 
     /// Empties the mesh, keeping all storage.
@@ -141,8 +143,12 @@ public struct MeshBuilder: Sendable {
             return
         }
         offsetSide(by: 0.5 * feather)
-        monotone(&inner)
-        appendStrip(inner, bridge: bridge, color: packed)
+        // The fill takes the inner side made monotone; the fringe pairs every inner point with
+        // its outer one, so it keeps them all.
+        strip.removeAll(keepingCapacity: true)
+        strip.append(contentsOf: inner)
+        monotone(&strip)
+        appendStrip(strip, bridge: bridge, color: packed)
         appendFringe(bridge: bridge, color: packed)
     }
 

@@ -31,6 +31,12 @@ public struct Ball: Hashable, Sendable {
         self.center = center
         self.radius = radius
     }
+
+    /// Whether the ball takes part in the field's regions: a positive radius, and a finite
+    /// centre and radius small enough that their squares stay finite (|x|, r below 1e15).
+    public var isDrawable: Bool {
+        radius > 0 && radius < 1e15 && center.isFinite && max(abs(center.x), abs(center.y)) < 1e15
+    }
 }
 
 /// An axis-aligned box, scene units.
@@ -206,9 +212,10 @@ public struct MetaballField: Sendable {
     public func regions(pad: Double, into regions: inout [Region], balls ordered: inout [Ball], scratch: inout MetaballScratch) {
         regions.removeAll(keepingCapacity: true)
         ordered.removeAll(keepingCapacity: true)
-        // groups[i]: the group of ball i (its lowest member's index), −1 for empty balls.
+        // groups[i]: the group of ball i (its lowest member's index), −1 for empty or unusable
+        // balls (non-finite or huge: they would make every box non-finite).
         scratch.groups.removeAll(keepingCapacity: true)
-        for i in balls.indices { scratch.groups.append(balls[i].radius > 0 ? i : -1) }
+        for i in balls.indices { scratch.groups.append(balls[i].isDrawable ? i : -1) }
         scratch.boxes.removeAll(keepingCapacity: true)
         for _ in balls.indices { scratch.boxes.append(Box(minX: 0, minY: 0, maxX: 0, maxY: 0)) }
         while true {

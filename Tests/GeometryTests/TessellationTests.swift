@@ -174,3 +174,22 @@ import Testing
         #expect(builder.mesh.triangleCount > 0)
     }
 }
+
+@Suite struct TinyBridgeTests {
+    /// A bridge far thinner than the anti-aliasing pixel: the offset inner side folds and its
+    /// monotone copy loses points, while the fringe still pairs every inner point with its
+    /// outer one (found by the geometry fuzzer: the fringe once read past the shortened side).
+    @Test(arguments: BridgeStyle.allCases)
+    func bridgesThinnerThanAPixelTessellate(style: BridgeStyle) throws {
+        var builder = MeshBuilder()
+        for (r1, r2, d) in [(1e-3, 1e-3, 0.01), (0.05, 0.2, 0.3), (0.01, 0.001, 0.5), (1e-155, 1e-300, 2e-128), (1e-6, 1e-9, 1e-5)] {
+            let bridge = try #require(Bridge(
+                home: Vec2(0, 0), homeRadius: r1, badge: Vec2(d, 0), badgeRadius: r2,
+                parameters: BridgeParameters(style: style), maxDistance: 100))
+            builder.reset()
+            builder.addBridge(bridge, color: .badgeRed, tolerance: 0.1, feather: 1)
+            #expect(builder.mesh.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+            #expect(builder.mesh.indices.allSatisfy { Int($0) < builder.mesh.vertices.count })
+        }
+    }
+}
