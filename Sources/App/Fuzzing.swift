@@ -144,16 +144,7 @@ enum FuzzChecks {
     }
 
     static func requireFiniteJSON(_ line: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else { fail("a dump line that is not JSON: \(line)") }
-        func walk(_ value: Any) {
-            switch value {
-            case is NSNull: fail("a non-finite number in the dump: \(line)")
-            case let array as [Any]: array.forEach(walk)
-            case let object as [String: Any]: object.values.forEach(walk)
-            default: break
-            }
-        }
-        walk(object)
+        require(StateDump.isFiniteJSON(line), "a dump line with a non-finite number or not JSON: \(line)")
     }
 
     static func requireInRange(_ parameters: Parameters) {

@@ -213,11 +213,7 @@ enum ReplayCommand {
 
     /// Writes through a temporary file renamed into place: never a half-written file.
     static func writeAtomically(_ text: String, to path: String) throws(CLIError) {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw .failure("cannot write '\(path)': \(error.localizedDescription)")
-        }
+        if let reason = AtomicFile.write(Data(text.utf8), to: path) { throw .failure("cannot write '\(path)': \(reason)") }
     }
 }
 

@@ -22,6 +22,8 @@ protocol Scene: AnyObject {
     func paint(_ painter: inout BadgePainter, parameters: Parameters, scale: Double, mode: Mode)
     /// The held badge's pose, if one is held (the window's figures).
     var heldPose: BadgePose? { get }
+    /// Points a press would grab something at (the soak's targets).
+    var grabPoints: [Vec2] { get }
 }
 
 /// Makes the scene that `name` says, for a pane of `width`×`height`.
@@ -50,6 +52,8 @@ final class BadgeScene: Scene {
     func paint(_ painter: inout BadgePainter, parameters: Parameters, scale: Double, mode: Mode) {
         painter.paint(board, parameters: parameters, scale: scale, mode: mode)
     }
+
+    var grabPoints: [Vec2] { board.badges.map(\.center) }
 
     var heldPose: BadgePose? {
         guard let held = board.held else { return nil }
@@ -109,4 +113,6 @@ final class ChainScene: Scene {
     }
 
     var heldPose: BadgePose? { nil }
+    /// The head: the one body a press grips.
+    var grabPoints: [Vec2] { world.circles.last.map { [$0.center] } ?? [] }
 }

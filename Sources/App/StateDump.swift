@@ -34,6 +34,21 @@ enum StateDump {
         return out
     }
 
+    /// Whether `line` is JSON whose numbers are all finite (`number` writes a non-finite one as
+    /// null, and no field of a dump is null otherwise).
+    static func isFiniteJSON(_ line: String) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else { return false }
+        func finite(_ value: Any) -> Bool {
+            switch value {
+            case is NSNull: false
+            case let array as [Any]: array.allSatisfy(finite)
+            case let object as [String: Any]: object.values.allSatisfy(finite)
+            default: true
+            }
+        }
+        return finite(object)
+    }
+
     /// A finite number as JSON (shortest form that reads back exactly).
     static func number(_ x: Double) -> String {
         x.isFinite ? "\(x)" : "null"

@@ -14,6 +14,7 @@ extension CommandLine {
           sticky render --out FILE.png [OPTIONS]  draw one still picture, headless
           sticky replay SCRIPT [OPTIONS]          run an input script headless; dump states, write frames
           sticky bench [--json] [OPTIONS]         measure the hot paths (use a release build)
+          sticky soak [--frames N] [OPTIONS]      random drags for many frames: GL errors, memory
           sticky --help | --version               and `sticky COMMAND --help`
 
         Exit status: 0 done, 1 could not do it, 2 usage error.
@@ -63,8 +64,11 @@ extension CommandLine {
         case "replay":
             if wantsHelp { return say(ReplayCommand.help) }
             try ReplayCommand.run(rest)
+        case "soak":
+            if wantsHelp { return say(SoakCommand.help) }
+            try SoakCommand.run(rest)
         case let word? where !word.hasPrefix("-"):
-            throw .usage("unknown command '\(word)' (expected render, replay or bench; see sticky --help)")
+            throw .usage("unknown command '\(word)' (expected render, replay, bench or soak; see sticky --help)")
         default:
             try runWindow(arguments)
         }

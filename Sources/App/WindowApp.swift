@@ -57,6 +57,8 @@ final class WindowApp {
     var help = false
     /// Seconds the last frame took to build and draw (shown in the caption).
     var frameTime = 0.0
+    /// Frames that left a GL error (glGetError after each): the first is reported, the count at exit.
+    var glErrors = 0
     /// Where S saves screenshots.
     let screenshotFolder: String
     /// Whether screenshots include the HUD (captions, panels, toasts); shift+S does the other.
@@ -80,7 +82,12 @@ final class WindowApp {
         do {
             window = try Window(width: options.width, height: options.height, title: "sticky — \(options.mode.rawValue)")
         } catch {
-            throw .failure("\(error); without a display, try `sticky render --out FILE.png` or `sticky replay SCRIPT`, or run under xvfb-run")
+            let text = "\(error)"
+            if text.hasPrefix("no display") {
+                throw .failure("\(text); without a display, try `sticky render --out FILE.png` or `sticky replay SCRIPT`, or run under xvfb-run")
+            }
+            // A display, but no OpenGL 3.3 core from its driver.
+            throw .failure("\(text); this display's OpenGL driver is older than 3.3 core; update Mesa or the GPU driver")
         }
         do {
             renderer = try Renderer()
@@ -107,6 +114,7 @@ final class WindowApp {
         defer {
             stopRecording(failure: nil)
             try? dump?.close()
+            if glErrors > 1 { CommandLine.warn("\(glErrors) frames had a GL error") }
             renderer.destroy()
             window.destroy()
         }
@@ -163,8 +171,11 @@ final class WindowApp {
             // The release may never come: let go where the pointer was.
             if pressed { scene.apply(.pointerUp) }
             pressed = false
-        case .key(let name, let shift, let alt, _):
-            switch controls.handle(KeyPress(name: name, shift: shift, alt: alt), parameters: &options.parameters) {
+        case .key(let name, let shift, let alt, let repeated):
+            let action = controls.handle(KeyPress(name: name, shift: shift, alt: alt), parameters: &options.parameters)
+            // A held key repeats the sliders; a held S, V, M, ... acts once.
+            if repeated, action != .parameters { return false }
+            switch action {
             case .none: return false
             case .parameters:
                 scene.update(options.parameters)
@@ -257,6 +268,10 @@ final class WindowApp {
             saveScreenshot(renderer.readPixels(from: target))
         }
         window.swapBuffers()
+        if let code = GL.error() {
+            glErrors += 1
+            if glErrors == 1 { CommandLine.warn("\(RenderError.gl(code: code, stage: "drawing a frame")); drawing goes on") }
+        }
     }
 
     /// This frame of the scene, with or without the HUD (caption, sliders or help, toast).
@@ -366,13 +381,12 @@ final class WindowApp {
             }
         }
         let text = "{\n" + fields.joined(separator: ",\n") + "\n}\n"
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            say("saved \(FileManager.default.currentDirectoryPath)/\(path)")
-        } catch {
-            let message = "parameters not saved: cannot write '\(path)'"
+        if let reason = AtomicFile.write(Data(text.utf8), to: path) {
+            let message = "parameters not saved: cannot write '\(path)': \(reason)"
             CommandLine.warn(message)
             say(message)
+        } else {
+            say("saved \(FileManager.default.currentDirectoryPath)/\(path)")
         }
     }
 

@@ -9,7 +9,6 @@ import Foundation
 /// to one thread.
 public final class APNGWriter: @unchecked Sendable {
     private let path: String
-    private let temporary: String
     public let width: Int, height: Int
     private let frameCount: Int
     private let delay: (UInt16, UInt16)
@@ -25,7 +24,6 @@ public final class APNGWriter: @unchecked Sendable {
         self.width = width
         self.height = height
         self.frameCount = frameCount
-        temporary = PNG.temporaryPath(beside: path)
         delay = fps == fps.rounded() && fps <= 65535 ? (1, UInt16(fps)) : (1000, UInt16(min(65535, (1000 * fps).rounded())))
         data.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()
@@ -116,15 +114,7 @@ public final class APNGWriter: @unchecked Sendable {
             data.replaceSubrange(controlOffset..<(controlOffset + 20), with: replacement)
         }
         chunk("IEND", Data())
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            throw PNGError(description: "cannot write '\(path)': \(error.localizedDescription)")
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw PNGError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))")
-        }
+        if let reason = AtomicFile.write(data, to: path) { throw PNGError(description: "cannot write '\(path)': \(reason)") }
     }
 
     /// The frame count an APNG file declares and the frame controls it holds (for tests).

@@ -32,12 +32,14 @@ public final class GIFWriter: @unchecked Sendable {
         self.width = width
         self.height = height
         self.fps = fps
-        temporary = PNG.temporaryPath(beside: path)
+        temporary = AtomicFile.temporaryPath(beside: path)
         let palette = GIFWriter.palette(keyColors)
         self.palette = palette
         var error: Int32 = 0
+        errno = 0
         guard let file = EGifOpenFileName(temporary, false, &error) else {
-            throw GIFError(description: "cannot write '\(path)': \(String(cString: GifErrorString(error)))")
+            let reason = errno != 0 ? String(cString: strerror(errno)) : String(cString: GifErrorString(error))
+            throw GIFError(description: "cannot write '\(path)': \(reason)")
         }
         self.file = file
         EGifSetGifVersion(file, true)
@@ -55,7 +57,11 @@ public final class GIFWriter: @unchecked Sendable {
         else { throw fail("cannot write the loop extension") }
     }
 
+    /// Abandons the file after a failure; the message says why, with the system's reason for a
+    /// failed write (a full disk) when there is one.
     private func fail(_ what: String) -> GIFError {
+        let code = errno
+        let what = code != 0 ? "\(what): \(String(cString: strerror(code)))" : what
         if let file { _ = EGifCloseFile(file, nil) }
         file = nil
         unlink(temporary)
@@ -125,6 +131,7 @@ public final class GIFWriter: @unchecked Sendable {
         centiseconds = due
         var extension_ = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extension_)
+        errno = 0
         guard EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extension_) == GIF_OK,
             EGifPutImageDesc(file, 0, 0, Int32(width), Int32(height), false, nil) == GIF_OK
         else { throw fail("cannot add frame \(written)") }

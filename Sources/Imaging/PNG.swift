@@ -21,20 +21,23 @@ public enum PNG {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw PNGError(description: "cannot write '\(path)': no such directory '\(folder)'")
         }
-        let temporary = PNG.temporaryPath(beside: path)
+        let temporary = AtomicFile.temporaryPath(beside: path)
         var control = png_image()
         control.version = sticky_png_image_version
         control.width = UInt32(image.width)
         control.height = UInt32(image.height)
         control.format = sticky_png_format_rgba
+        errno = 0
         let ok = image.pixels.withUnsafeBytes { bytes in
             png_image_write_to_file(&control, temporary, 0, bytes.baseAddress, Int32(4 * image.width), nil)
         }
         if ok == 0 {
-            let reason = message(of: control)
+            // libpng says "Write Error" where the system says why (a full disk, a read-only one).
+            let code = errno
+            let reason = code != 0 ? String(cString: strerror(code)) : message(of: control)
             png_image_free(&control)
             unlink(temporary)
-            throw PNGError(description: "cannot write '\(path)': \(reason.isEmpty ? String(cString: strerror(errno)) : reason)")
+            throw PNGError(description: "cannot write '\(path)': \(reason)")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -45,11 +48,6 @@ public enum PNG {
 
     /// A hidden file beside `path` to write into and then rename over it, so a failure never
     /// leaves a partial file (PNG, GIF and APNG writers alike).
-    static func temporaryPath(beside path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        return (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
-    }
-
     /// Reads any PNG file as 8-bit RGBA, top row first.
     public static func read(from path: String) throws(PNGError) -> Image {
         var control = png_image()

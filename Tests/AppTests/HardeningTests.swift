@@ -1,0 +1,164 @@
+// Hostile surroundings, headless: endless or odd inputs, an OpenGL older than 3.3, no font,
+// full and read-only disks; and a short soak. Each must end in one clear line and the right
+// status, with no file half-written.
+
+import Foundation
+import Testing
+@testable import App
+
+/// A small tmpfs mounted for a test: filled up (`full`) or read-only. Needs root and a kernel
+/// that lets it mount (CI runs as root); `make` says why not otherwise.
+final class ScratchMount {
+    let url: URL
+
+    private init(url: URL) { self.url = url }
+
+    static func make(full: Bool = false, readOnly: Bool = false) -> Result<ScratchMount, ScratchError> {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sticky-mount-\(UUID())")
+        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            return .failure(ScratchError(reason: "cannot make \(url.path)"))
+        }
+        let options = "size=64k" + (readOnly ? ",ro" : "")
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", url.path]) == 0 else {
+            try? FileManager.default.removeItem(at: url)
+            return .failure(ScratchError(reason: "mount -t tmpfs failed (not root, or no permission to mount)"))
+        }
+        let mount = ScratchMount(url: url)
+        if full {
+            // Fill it: a file grown until the disk says no.
+            let filler = url.path + "/filler"
+            if FileManager.default.createFile(atPath: filler, contents: nil), let handle = FileHandle(forWritingAtPath: filler) {
+                let block = Data(count: 4096)
+                while (try? handle.write(contentsOf: block)) != nil {}
+                try? handle.close()
+            }
+        }
+        return .success(mount)
+    }
+
+    /// The names in the mount, hidden ones too, but the filler.
+    var contents: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0 != "filler" }.sorted()
+    }
+
+    deinit {
+        _ = ScratchMount.run("/bin/umount", [url.path])
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+struct ScratchError: Error { var reason: String }
+
+/// Whether scratch disks can be mounted here; says why not, once.
+let scratchMountsWork: Bool = {
+    switch ScratchMount.make() {
+    case .success: return true
+    case .failure(let error):
+        print("full and read-only disk cases skipped: \(error.reason)")
+        return false
+    }
+}()
+
+@Suite struct HardeningTests {
+    static let script = "down 400 300\nmove 520 330 0.3\nup\nwait 0.2\n"
+
+    func writeScript(in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("s.txt")
+        try Data(Self.script.utf8).write(to: url)
+        return url
+    }
+
+    /// One line on stderr, starting "sticky:", and the status.
+    func expectOneLine(_ result: Sticky.Result, status: Int32, containing text: String, _ what: String) {
+        #expect(result.status == status, "\(what): status \(result.status): \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("sticky: ") && lines[0].contains(text), "\(what): \(result.stderr)")
+    }
+
+    @Test func endlessAndOddInputFilesAreRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a.png").path
+        expectOneLine(try Sticky.run(["replay", "/dev/zero"]), status: 2, containing: "larger than 16 MiB", "script /dev/zero")
+        expectOneLine(try Sticky.run(["render", "--params", "/dev/zero", "--out", out]), status: 2,
+                      containing: "larger than 1 MiB", "params /dev/zero")
+        expectOneLine(try Sticky.run(["replay", folder.path]), status: 2, containing: "cannot read the script", "script folder")
+        expectOneLine(try Sticky.run(["render", "--params", folder.path, "--out", out]), status: 2,
+                      containing: "cannot read the params file", "params folder")
+        let long = folder.appendingPathComponent("long.txt")
+        try Data("down 1 1\nmove 2 2 4000\n".utf8).write(to: long)
+        expectOneLine(try Sticky.run(["replay", long.path]), status: 2, containing: "past 3600 s", "an endless move")
+        expectOneLine(try Sticky.run(["render", "--drag", "1e300,0", "--out", out]), status: 2, containing: "--drag", "a huge drag")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Mesa told to offer OpenGL 3.0 only: every GL command says so in a line, exit 1, no file.
+    @Test func anOpenGLOlderThan33IsOneLine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try writeScript(in: folder)
+        let old: [String: String?] = ["MESA_GL_VERSION_OVERRIDE": "3.0"]
+        let png = folder.appendingPathComponent("a.png").path, gif = folder.appendingPathComponent("a.gif").path
+        for arguments in [["render", "--out", png], ["replay", script.path, "--gif", gif], ["soak", "--frames", "10"]] {
+            expectOneLine(try Sticky.run(arguments, environment: old), status: 1, containing: "OpenGL", arguments.joined(separator: " "))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.txt"])
+    }
+
+    /// No font fontconfig can find: the picture is drawn without its counts, after one warning.
+    @Test func noUsableFontDrawsWithoutCounts() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("fonts.conf")
+        try Data("<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".utf8).write(to: config)
+        let out = folder.appendingPathComponent("a.png")
+        let result = try Sticky.run(["render", "--out", out.path, "--text", "42"], environment: ["FONTCONFIG_FILE": config.path])
+        expectOneLine(result, status: 0, containing: "warning: no font", "no font")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+    }
+
+    /// A full disk and a read-only one: every writer says why in one line, exit 1, and leaves
+    /// nothing behind (no partial file, no temporary).
+    @Test(.enabled(if: scratchMountsWork, "needs root to mount a tmpfs"))
+    func fullAndReadOnlyDisksLeaveNothingBehind() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try writeScript(in: folder).path
+        for (full, readOnly, reason) in [(true, false, "No space left on device"), (false, true, "Read-only file system")] {
+            let mount = try ScratchMount.make(full: full, readOnly: readOnly).get()
+            let at = { (name: String) in mount.url.appendingPathComponent(name).path }
+            for arguments in [
+                ["render", "--out", at("a.png")], ["replay", script, "--gif", at("a.gif")],
+                ["replay", script, "--apng", at("a.png")], ["replay", script, "--dump", at("d.jsonl")],
+            ] {
+                expectOneLine(try Sticky.run(arguments), status: 1, containing: reason, arguments.joined(separator: " "))
+                #expect(mount.contents.isEmpty, "\(arguments): left \(mount.contents)")
+            }
+        }
+    }
+
+    /// A short soak in each scene: presses that grab, no GL error, finite dumps, and its figures.
+    @Test(arguments: ["badge", "chain"])
+    func aShortSoakRunsClean(scene: String) throws {
+        let result = try Sticky.run(["soak", "--scene", scene, "--frames", "1500", "--size", "320x240", "--seed", "7"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("GL errors: 0; dump lines with a non-finite number or not JSON: 0"), "\(result.stdout)")
+        #expect(result.stdout.contains("resident memory:"), "\(result.stdout)")
+        let began = result.stdout.split(separator: "\n").first { $0.contains("events:") }
+            .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? 0
+        #expect(began > 0, "no press grabbed anything: \(result.stdout)")
+        expectOneLine(try Sticky.run(["soak", "--frames", "0"]), status: 2, containing: "--frames", "soak --frames 0")
+    }
+}
