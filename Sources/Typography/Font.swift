@@ -2,13 +2,14 @@
 
 @preconcurrency import CFontconfig
 @preconcurrency import CFreeType
+import Foundation
 
 /// Why no font could be had; the message says what to install.
 public struct TypographyError: Error, CustomStringConvertible, Sendable {
     public let description: String
 }
 
-/// One FreeType face. Release it with `destroy()`.
+/// One FreeType face; freed by `destroy()` or when the last reference goes.
 public final class Font {
     private var library: FT_Library?
     var face: FT_Face?
@@ -17,8 +18,24 @@ public final class Font {
 
     /// The system font that fontconfig picks for `pattern` (e.g. "DejaVu Sans:bold").
     public static func system(_ pattern: String = "DejaVu Sans:bold") throws(TypographyError) -> Font {
-        guard FcInit() != 0, let query = FcNameParse(pattern) else {
+        try Font(path: systemFile(pattern))
+    }
+
+    /// fontconfig is started for one lookup and shut down after it (FcFini), so that it keeps
+    /// nothing for the rest of the process (LeakSanitizer sees its state as leaked otherwise);
+    /// the lock keeps one thread's FcFini from pulling the state from under another's lookup.
+    private static let fontconfigLock = NSLock()
+
+    /// The file of the font fontconfig matches to `pattern`.
+    static func systemFile(_ pattern: String) throws(TypographyError) -> String {
+        fontconfigLock.lock()
+        defer { fontconfigLock.unlock() }
+        guard FcInit() != 0 else {
             throw TypographyError(description: "fontconfig did not start (install libfontconfig1 and fonts-dejavu-core)")
+        }
+        defer { FcFini() }
+        guard let query = FcNameParse(pattern) else {
+            throw TypographyError(description: "fontconfig cannot read the pattern '\(pattern)'")
         }
         defer { FcPatternDestroy(query) }
         FcConfigSubstitute(nil, query, FcMatchPattern)
@@ -32,7 +49,7 @@ public final class Font {
         guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else {
             throw TypographyError(description: "the font matching '\(pattern)' has no file (install fonts-dejavu-core)")
         }
-        return try Font(path: String(cString: file))
+        return String(cString: file)
     }
 
     public init(path: String) throws(TypographyError) {
@@ -47,10 +64,13 @@ public final class Font {
         }
     }
 
+    /// Frees the face and its FreeType library now (also done when the font goes away).
     public func destroy() {
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
         face = nil
         library = nil
     }
+
+    deinit { destroy() }
 }

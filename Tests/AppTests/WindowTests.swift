@@ -21,10 +21,18 @@ let windowToolsPresent: Bool = {
 @Suite(.serialized) struct WindowTests {
     /// Runs a window script with the built `sticky` and `folder`, under its own xvfb-run (a
     /// fresh X server each: no state carries from one window to the next); its status and stderr.
-    static func runOnOwnDisplay(_ script: URL, _ folder: URL) throws -> (Int32, String) {
+    ///
+    /// Under AddressSanitizer (scripts/sanitize address) the windows run without leak detection:
+    /// Mesa's GLX driver (swrast_dri.so) leaks 240 bytes that LeakSanitizer reports only after
+    /// the driver is unloaded at display close, as "<unknown module>", where no suppression can
+    /// name it. Headless runs keep their EGL driver loaded and are checked for leaks.
+    static func runOnOwnDisplay(_ script: URL, _ folder: URL, _ extra: [String] = []) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x600x24", "bash", script.path, Sticky.executable.path, folder.path]
+        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x600x24", "bash", script.path, Sticky.executable.path, folder.path] + extra
+        var environment = ProcessInfo.processInfo.environment
+        if let options = environment["ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options + ":detect_leaks=0" }
+        process.environment = environment
         let err = Pipe()
         process.standardError = err
         process.standardOutput = Pipe()
@@ -122,18 +130,9 @@ let windowToolsPresent: Bool = {
         if scratchMountsWork {
             mounts = [try ScratchMount.make(full: true).get(), try ScratchMount.make(readOnly: true).get()]
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x600x24", "bash",
-                             root.appendingPathComponent("scripts/window-test-screenshot-fail").path,
-                             Sticky.executable.path, folder.path] + mounts.map(\.url.path)
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        let (status, message) = try WindowTests.runOnOwnDisplay(
+            root.appendingPathComponent("scripts/window-test-screenshot-fail"), folder, mounts.map(\.url.path))
+        #expect(status == 0, "\(message)")
         let reasons = ["is a file"] + (mounts.isEmpty ? [] : ["No space left on device", "Read-only file system"])
         for (n, reason) in reasons.enumerated() {
             let text = try String(contentsOf: folder.appendingPathComponent("fail-\(n).err"), encoding: .utf8)
