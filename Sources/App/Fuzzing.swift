@@ -102,6 +102,7 @@ enum FuzzChecks {
         let maxDistance = value(9)
         let tolerance = 0.001 + 10 * unit(value(10)), feather = 4 * unit(value(11))
         let inputFinite = c1.isFinite && c2.isFinite && r1.isFinite && r2.isFinite
+        let inputInRange = max(abs(c1.x), abs(c1.y), abs(c2.x), abs(c2.y), abs(r1), abs(r2)) <= Bridge.largestCoordinate
         var builder = MeshBuilder()
         for style in BridgeStyle.allCases {
             var p = parameters
@@ -109,6 +110,7 @@ enum FuzzChecks {
             guard let bridge = Bridge(home: c1, homeRadius: r1, badge: c2, badgeRadius: r2, parameters: p, maxDistance: maxDistance)
             else { continue }
             require(inputFinite, "a bridge from non-finite input \(values)")
+            require(inputInRange, "a bridge from input past Bridge.largestCoordinate \(values)")
             require(bridge.area.isFinite, "bridge area \(bridge.area) from \(values)")
             builder.addBridge(bridge, color: .badgeRed, tolerance: tolerance, feather: feather)
         }

@@ -42,8 +42,13 @@ public struct Bridge: Hashable, Sendable {
         2 * (side.0.integralYdX() + (side.1?.integralYdX() ?? 0))
     }
 
+    /// Coordinates and radii of at most this size (logical pixels) make a bridge: the squares
+    /// and areas of larger ones would not stay finite.
+    public static let largestCoordinate = 1e15
+
     /// The bridge of `style` between the two circles, or `nil` where there is none:
-    /// coincident centres, one circle inside the other (d ≤ |r1 − r2|), or non-finite input.
+    /// coincident centres, one circle inside the other (d ≤ |r1 − r2|), or input that is
+    /// non-finite or larger than `largestCoordinate`.
     ///
     /// - Parameters:
     ///   - maxDistance: the break distance; the `cubic` style narrows its neck toward it.
@@ -51,7 +56,10 @@ public struct Bridge: Hashable, Sendable {
         home c1: Vec2, homeRadius r1: Double, badge c2: Vec2, badgeRadius r2: Double,
         parameters: BridgeParameters, maxDistance: Double
     ) {
-        guard c1.isFinite, c2.isFinite, r1.isFinite, r2.isFinite, r1 >= 0, r2 >= 0 else { return nil }
+        let limit = Bridge.largestCoordinate
+        guard c1.isFinite, c2.isFinite, r1 >= 0, r2 >= 0, r1 <= limit, r2 <= limit,
+            max(abs(c1.x), abs(c1.y), abs(c2.x), abs(c2.y)) <= limit
+        else { return nil }
         let delta = c2 - c1
         let d = delta.length
         guard d > 0, d.isFinite, d > abs(r1 - r2), r1 + r2 > 0 else { return nil }

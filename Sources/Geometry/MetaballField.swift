@@ -33,9 +33,10 @@ public struct Ball: Hashable, Sendable {
     }
 
     /// Whether the ball takes part in the field's regions: a positive radius, and a finite
-    /// centre and radius small enough that their squares stay finite (|x|, r below 1e15).
+    /// centre and radius small enough that their squares stay finite (as for a `Bridge`).
     public var isDrawable: Bool {
-        radius > 0 && radius < 1e15 && center.isFinite && max(abs(center.x), abs(center.y)) < 1e15
+        let limit = Bridge.largestCoordinate
+        return radius > 0 && radius <= limit && center.isFinite && max(abs(center.x), abs(center.y)) <= limit
     }
 }
 
