@@ -1,4 +1,6 @@
-// The two kinds of failure the command line reports, with their exit statuses.
+// The two kinds of failure the command line reports, with their exit statuses; reading inputs.
+
+import Foundation
 
 /// A one-line message for stderr and the exit status that goes with it.
 public struct CLIError: Error, CustomStringConvertible, Sendable {
@@ -11,8 +13,6 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
     /// Could not do it (no context, unwritable file, ...): exit status 1.
     public static func failure(_ message: String) -> CLIError { CLIError(description: message, status: 1) }
 }
-
-import Foundation
 
 /// The whole of an input file (a script, a params file) as text, read only up to `limit` bytes:
 /// a missing, unreadable or endless file (a folder, /dev/zero) is a usage error, not a hang.

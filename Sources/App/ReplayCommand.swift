@@ -86,7 +86,8 @@ enum ReplayCommand {
             try common.finish()
         }
         for warning in common.warnings { CommandLine.warn(warning) }
-        let (dumpPath, framesPath, gifPath, apngPath, fps) = (request.dumpPath, request.framesPath, request.gifPath, request.apngPath, request.fps)
+        let (dumpPath, framesPath, fps) = (request.dumpPath, request.framesPath, request.fps)
+        let (gifPath, apngPath) = (request.gifPath, request.apngPath)
 
         // Nothing is written until everything that can be checked has been.
         if let dumpPath { try checkWritable(dumpPath) }

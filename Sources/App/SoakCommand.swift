@@ -11,7 +11,7 @@ enum SoakCommand {
         usage: sticky soak [--frames N] [--seed N] [OPTIONS]
 
         Plays random pointer actions on the scene (--scene badge or chain): presses on a badge or
-        a body and elsewhere, drags of every length (past the break too), releases, resets and
+        the caterpillar's head and elsewhere, drags of every length (past the break too), releases, resets and
         the presets 1-4, at 60 frames a second, and draws every frame offscreen (--mode split by
         default: both fills). Every frame it checks glGetError and that the state dump is JSON
         with finite numbers only; it reads the resident memory after the warm-up (a tenth of the
