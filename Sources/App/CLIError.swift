@@ -26,8 +26,18 @@ func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIEr
     do {
         data = try handle.read(upToCount: limit + 1) ?? Data()
     } catch {
-        throw .usage("cannot read \(what) '\(path)': \(error.localizedDescription)")
+        throw .usage("cannot read \(what) '\(path)': \(systemReason(error))")
     }
     guard data.count <= limit else { throw .usage("\(what) '\(path)' is larger than \(limit >> 20) MiB") }
     return String(decoding: data, as: UTF8.self)
+}
+
+/// The system's own words for a Foundation error ("Read-only file system"), where it carries an
+/// errno, as the C writers say it; Foundation's sentence otherwise.
+func systemReason(_ error: any Error) -> String {
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+    if let cocoa = error as? CocoaError, let underlying = cocoa.underlying { return systemReason(underlying) }
+    let ns = error as NSError
+    if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+    return ns.localizedDescription
 }

@@ -4,6 +4,7 @@
 
 import Foundation
 import Geometry
+import Imaging
 import Motion
 
 public enum FuzzTarget: String, CaseIterable, Sendable {
@@ -74,12 +75,28 @@ enum FuzzChecks {
             requireSane(request.common)
             let pose = request.pose
             require(pose.home.isFinite && pose.center.isFinite && pose.radius.isFinite, "render pose \(pose)")
+            requireSplits([request.out].compactMap { $0 })
         }
         if let request = try? ReplayRequest(words) {
             requireSane(request.common)
             require(request.fps.isFinite && request.fps >= 1, "replay fps \(request.fps)")
+            requireSplits([request.scriptPath, request.dumpPath, request.framesPath, request.gifPath, request.apngPath].compactMap { $0 })
         }
-        if let request = try? WindowRequest(words) { requireSane(request.common) }
+        if let request = try? WindowRequest(words) {
+            requireSane(request.common)
+            requireSplits([request.dumpPath, request.screenshots].compactMap { $0 })
+        }
+    }
+
+    /// The output paths split into folder and name as the writers split them (Foundation's
+    /// path API once trapped here on a one-letter name).
+    static func requireSplits(_ paths: [String]) {
+        for path in paths {
+            let folder = PathName.folder(of: path), name = PathName.name(of: path)
+            require(path.isEmpty || !name.isEmpty, "no name in '\(path)'")
+            require(folder.isEmpty || path.hasPrefix(folder), "folder '\(folder)' not a prefix of '\(path)'")
+            _ = AtomicFile.temporaryPath(beside: path)
+        }
     }
 
     /// Reads the bytes as doubles (raw bit patterns: NaN, ±inf, subnormals and huge values

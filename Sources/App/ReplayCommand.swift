@@ -93,11 +93,22 @@ enum ReplayCommand {
         if let dumpPath { try checkWritable(dumpPath) }
         if let gifPath { try checkWritable(gifPath) }
         if let apngPath { try checkWritable(apngPath) }
+        // Folders made here for the frames and left empty by a failure are taken away again
+        // (rmdir takes only empty ones), from the frames folder up to the first that was there.
+        var made: [String] = []
+        if var folder = framesPath {
+            while !folder.isEmpty, folder != "/", !FileManager.default.fileExists(atPath: folder) {
+                made.append(folder)
+                folder = PathName.folder(of: folder)
+            }
+        }
+        var finished = false
+        defer { if !finished { for folder in made { rmdir(folder) } } }
         if let framesPath {
             do {
                 try FileManager.default.createDirectory(atPath: framesPath, withIntermediateDirectories: true)
             } catch {
-                throw .failure("cannot create the frames folder '\(framesPath)': \(error.localizedDescription)")
+                throw .failure("cannot create the frames folder '\(framesPath)': \(systemReason(error))")
             }
         }
 
@@ -178,6 +189,7 @@ enum ReplayCommand {
             do { try apng.close() } catch { throw .failure(error.description) }
         }
         if let dumpPath { try writeAtomically(dump, to: dumpPath) }
+        finished = true
     }
 
     /// Quantises (GIF) and deflates (APNG) the pending frames on all cores, then appends them
@@ -205,7 +217,7 @@ enum ReplayCommand {
 
     /// Fails (exit 1) unless a file can be created at `path`.
     static func checkWritable(_ path: String) throws(CLIError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory),
             isDirectory.boolValue

@@ -323,8 +323,7 @@ final class WindowApp {
         if recording != nil { return stopRecording(failure: nil) }
         let (fw, fh) = window.framebufferSize
         guard fw > 0, fh > 0 else { return say("nothing to record: the window is minimised") }
-        let stamp = Int(Date().timeIntervalSince1970)
-        let path = "\(screenshotFolder)/sticky-\(stamp).\(apng ? "apng.png" : "gif")"
+        let path = "\(screenshotFolder)/\(WindowApp.nameForNow()).\(apng ? "apng.png" : "gif")"
         do {
             try FileManager.default.createDirectory(atPath: screenshotFolder, withIntermediateDirectories: true)
             let keys = options.parameters.recordingColors(mode: options.mode)
@@ -390,13 +389,19 @@ final class WindowApp {
         }
     }
 
+    /// A file name for now, in local time to the millisecond: sticky-2026-11-29T153052-659.
+    static func nameForNow() -> String {
+        let now = Date()
+        let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withFullDate, .withTime])
+            .replacingOccurrences(of: ":", with: "")
+        let millis = Int(now.timeIntervalSince1970 * 1000) % 1000
+        return "sticky-\(stamp)-\(String(format: "%03d", millis))"
+    }
+
     /// Writes the picture at the window's native resolution to the screenshot folder, named by
     /// the time; says where (or why not) in a toast and, on failure, on stderr. The app goes on.
     private func saveScreenshot(_ image: Image) {
-        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withFullDate, .withTime])
-            .replacingOccurrences(of: ":", with: "")
-        let millis = Int(Date().timeIntervalSince1970 * 1000) % 1000
-        let path = "\(screenshotFolder)/sticky-\(stamp)-\(String(format: "%03d", millis)).png"
+        let path = "\(screenshotFolder)/\(WindowApp.nameForNow()).png"
         let message: String
         do {
             try FileManager.default.createDirectory(atPath: screenshotFolder, withIntermediateDirectories: true)
@@ -422,7 +427,7 @@ final class WindowApp {
                 if !isDirectory.boolValue { return ": '\(path)' is a file" }
                 return FileManager.default.isWritableFile(atPath: path) ? "" : ": '\(path)' is not writable"
             }
-            path = (path as NSString).deletingLastPathComponent
+            path = PathName.folder(of: path)
         }
         return ""
     }

@@ -34,7 +34,35 @@ public enum AtomicFile {
     /// A hidden name beside `path`, unique to this process: where a file is written before it
     /// is renamed into place.
     public static func temporaryPath(beside path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        return (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
+        let directory = PathName.folder(of: path)
+        return (directory.isEmpty ? "." : directory) + "/." + PathName.name(of: path) + ".\(getpid()).tmp"
+    }
+}
+
+/// The parts of a path, by plain string work: Foundation's NSString path API traps on a
+/// one-character relative name in this toolchain (`("a" as NSString).deletingLastPathComponent`
+/// with "a" from the command line crashed `sticky render --out a`).
+public enum PathName {
+    /// The folder part, as `deletingLastPathComponent` gives it: "a/b.png" → "a", "/a" → "/",
+    /// "a" → "" (the current folder), trailing slashes ignored.
+    public static func folder(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        var folder = trimmed[..<slash]
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// The last part: "a/b.png" → "b.png", "a/" → "a", "/" → "/".
+    public static func name(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard trimmed.count > 1, let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    private static func withoutTrailingSlashes(_ path: String) -> Substring {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed
     }
 }

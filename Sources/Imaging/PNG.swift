@@ -15,7 +15,7 @@ public enum PNG {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(description: "cannot write '\(path)': the picture is empty")
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathName.folder(of: path)
         let folder = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -3,6 +3,7 @@
 // status, with no file half-written.
 
 import Foundation
+import Imaging
 import Testing
 @testable import App
 
@@ -142,10 +143,36 @@ let scratchMountsWork: Bool = {
             for arguments in [
                 ["render", "--out", at("a.png")], ["replay", script, "--gif", at("a.gif")],
                 ["replay", script, "--apng", at("a.png")], ["replay", script, "--dump", at("d.jsonl")],
+                ["replay", script, "--frames", at("made/frames")],
             ] {
                 expectOneLine(try Sticky.run(arguments), status: 1, containing: reason, arguments.joined(separator: " "))
                 #expect(mount.contents.isEmpty, "\(arguments): left \(mount.contents)")
             }
+        }
+    }
+
+    /// One-letter names, relative to the current folder: Foundation's path API trapped on them
+    /// (`sticky render --out a` crashed); every writer takes them now.
+    @Test func oneLetterFileNamesAreWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try writeScript(in: folder)
+        for arguments in [["render", "--out", "a"], ["replay", script.path, "--dump", "d", "--gif", "g", "--apng", "p", "--frames", "f"]] {
+            let result = try Sticky.run(arguments, in: folder)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["a", "d", "f", "g", "p", "s.txt"], "\(names)")
+    }
+
+    @Test func pathNamesSplitLikeFoundationWould() {
+        let cases: [(String, String, String)] = [
+            ("a", "", "a"), ("a/b.png", "a", "b.png"), ("/a", "/", "a"), ("/", "/", "/"), ("a/", "", "a"),
+            ("x//y/", "x", "y"), ("./s", ".", "s"), ("/tmp/d/frames", "/tmp/d", "frames"),
+        ]
+        for (path, folder, name) in cases {
+            #expect(PathName.folder(of: path) == folder, "folder of '\(path)'")
+            #expect(PathName.name(of: path) == name, "name of '\(path)'")
         }
     }
 
