@@ -295,7 +295,16 @@ final class WindowApp {
             }
             painter.addPanel(rows, x: 16, y: 70, width: 420, scale: scale)
         } else if withHUD, hud {
-            painter.addPanel(sliderRows(), x: max(8, paneWidth - 262), y: 10, width: 250, scale: scale)
+            // The caption holds the top left; a pane too narrow for both side by side (a split
+            // window under 1160 wide) shows only the selected slider, below the caption, so
+            // that neither covers the other nor the badges.
+            if paneWidth >= 580 {
+                painter.addPanel(sliderRows(), x: paneWidth - 262, y: 10, width: 250, scale: scale)
+            } else {
+                let rows = sliderRows()
+                painter.addPanel([rows[min(controls.selected, rows.count - 1)]], x: 14, y: 16 + 16 * Double(painter.caption.count),
+                                 width: max(0, min(250, paneWidth - 28)), scale: scale)
+            }
         }
         return painter.frame(
             width: paneWidth, height: Double(h), scale: scale, parameters: options.parameters, mode: options.mode,
