@@ -111,7 +111,6 @@ enum SoakCommand {
                 if case .parameters = controls.handle(key, parameters: &parameters) { scene.update(parameters) }
                 counts.presets += 1
             }
-            scene.advance(to: t)
 
             let line = scene.dumpLine(time: t, parameters: parameters)
             if let start = line.range(of: "\"events\":[")?.upperBound {
