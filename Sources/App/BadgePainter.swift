@@ -1,6 +1,7 @@
-// Turns badge states into what the renderer draws: the Bézier mesh (home circles and bridges,
-// then the badges with their counts and bursts, the held badge on top), the metaball field,
-// and the panes of the mode.
+// Turns a scene snapshot into what the renderer draws: the Bézier mesh (home circles and
+// bridges, then the badges with their counts and bursts, in the snapshot's order), the metaball
+// field, and the panes of the layout. It only draws what it is given: the badge's rules (bridge
+// or not, home ball, who is on top) come with the snapshot from Motion.
 
 import Geometry
 import Imaging
@@ -21,25 +22,13 @@ public struct BadgePainter {
     private var orderedBalls: [Ball] = []
     private var scratch = MetaballScratch()
     private var droplets: [Droplet] = []
-    private var items: [Item] = []
     private var panes: [Pane] = []
     /// Where the counts' glyphs come from; without one, counts are not drawn.
     public var atlas: GlyphAtlas?
 
-    /// One badge as drawn: its pose (nil while bursting), count, burst, whether held.
-    struct Item {
-        var pose: BadgePose?
-        var text: String
-        var explosion: Explosion?
-        var age: Double
-        /// The home ball's radius in the field (see `homeBall`).
-        var homeBall: Double
-    }
-
     public init(atlas: GlyphAtlas? = nil) {
         self.atlas = atlas
         droplets.reserveCapacity(Explosion.dropletCount)
-        items.reserveCapacity(16)
         field.balls.reserveCapacity(32)
         regions.reserveCapacity(32)
         orderedBalls.reserveCapacity(64)
@@ -52,41 +41,34 @@ public struct BadgePainter {
 
     /// Paints held poses (the `render` command's state), the last one topmost.
     public mutating func paint(_ poses: [BadgePose], texts: [String] = [], parameters: Parameters, scale: Double, mode: Mode = .bezier) {
-        items.removeAll(keepingCapacity: true)
-        for (i, pose) in poses.enumerated() {
-            let text = i < texts.count ? texts[i] : ""
-            items.append(Item(pose: pose, text: text, explosion: nil, age: 0,
-                              homeBall: BadgePainter.homeBall(pose, held: true, parameters: parameters)))
-        }
-        build(parameters: parameters, scale: scale, mode: mode)
+        paint(SceneSnapshot(held: poses, texts: texts, rule: parameters.metaballBreak, shrink: parameters.motion.badge.shrink),
+              parameters: parameters, scale: scale, mode: mode)
     }
 
-    /// Lines of small text drawn at the top left of every pane (the window's figures).
-    public var caption: [String] = []
-
-    /// Paints the board's badges, the held one on top.
-    public mutating func paint(_ board: BadgeBoard, parameters: Parameters, scale: Double, mode: Mode = .bezier) {
-        items.removeAll(keepingCapacity: true)
-        let shrink = parameters.motion.badge.shrink
-        for (i, badge) in board.badges.enumerated() where i != board.held {
-            items.append(item(badge, time: board.time, shrink: shrink, parameters: parameters))
-        }
-        if let held = board.held { items.append(item(board.badges[held], time: board.time, shrink: shrink, parameters: parameters)) }
-        build(parameters: parameters, scale: scale, mode: mode)
-    }
-
-    /// Paints the caterpillar: its bodies as circles (the head last, in `headColor`), joined by
-    /// bridges when `goo` is on (Bézier mode), or as one field (the field modes).
-    public mutating func paint(chain bodies: [Ball], parameters: Parameters, scale: Double, mode: Mode = .bezier) {
-        items.removeAll(keepingCapacity: true)
-        let feather = 1 / scale
+    /// Paints a snapshot at `scale` device pixels per scene unit, for the panes of `mode`: its
+    /// badges in order, or the caterpillar's bodies (head last, in `headColor`, joined by
+    /// bridges when `goo` is on in the Bézier fill).
+    public mutating func paint(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, mode: Mode = .bezier) {
         begin(parameters)
+        if snapshot.bodies.isEmpty {
+            build(snapshot.badges, parameters: parameters, scale: scale, mode: mode)
+        } else {
+            paint(chain: snapshot.bodies, parameters: parameters, scale: scale, mode: mode)
+        }
+    }
+
+    private mutating func paint(chain bodies: [Ball], parameters: Parameters, scale: Double, mode: Mode) {
+        let feather = 1 / scale
         let needsMesh = mode == .bezier || mode == .split
         if needsMesh { BadgePainter.paintChain(bodies, into: &builder, parameters: parameters, scale: scale) }
         if mode == .overlay { BadgePainter.paintChain(bodies, into: &shapes, parameters: parameters, scale: scale) }
         if mode != .bezier {
             field.balls.append(contentsOf: bodies)
             field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls, scratch: &scratch)
+            // The field has one colour: the head keeps its own, drawn over it.
+            if let head = bodies.last {
+                decals.addCircle(center: head.center, radius: head.radius, color: parameters.headColor, feather: feather)
+            }
         }
     }
 
@@ -109,30 +91,6 @@ public struct BadgePainter {
         }
     }
 
-    private func item(_ badge: Badge, time: Double, shrink: Double, parameters: Parameters) -> Item {
-        let pose = badge.pose(shrink: shrink)
-        var homeBall = 0.0
-        if let pose {
-            let moving = badge.phase == .dragging || badge.phase == .detached || badge.phase == .returning
-            homeBall = BadgePainter.homeBall(pose, held: moving, parameters: parameters)
-        }
-        return Item(pose: pose, text: badge.text, explosion: badge.explosion(duration: parameters.motion.explosionDuration),
-                    age: badge.explosionAge(at: time), homeBall: homeBall)
-    }
-
-    /// The home ball's radius in the field. Attached: the home circle's, grown in over the first
-    /// R of the drag (two coincident balls would sum to a blob larger than the badge, so a badge
-    /// at rest is one ball). Past the break: 0 (`vanish`), or R − d/shrink (`separate`).
-    static func homeBall(_ pose: BadgePose, held: Bool, parameters: Parameters) -> Double {
-        guard held else { return 0 }
-        let d = pose.distance
-        let ramp = pose.radius > 0 ? min(1, d / pose.radius) : 1
-        let grow = ramp * ramp * (3 - 2 * ramp)
-        if pose.attached { return pose.homeRadius * grow }
-        guard parameters.metaballBreak == .separate else { return 0 }
-        return BadgePose.homeRadius(badgeRadius: pose.radius, distance: d, shrink: parameters.motion.badge.shrink) * grow
-    }
-
     /// Empties the meshes and the field for a new frame, keeping their storage.
     private mutating func begin(_ parameters: Parameters) {
         builder.reset()
@@ -142,54 +100,47 @@ public struct BadgePainter {
         field.parameters = parameters.metaball
     }
 
-    private mutating func build(parameters: Parameters, scale: Double, mode: Mode) {
+    private mutating func build(_ badges: [BadgeLook], parameters: Parameters, scale: Double, mode: Mode) {
         let feather = 1 / scale
-        begin(parameters)
         let needsMesh = mode == .bezier || mode == .split
         let needsField = mode != .bezier
         if needsMesh || mode == .overlay {
-            for item in items {
-                guard let pose = item.pose, pose.attached else { continue }
+            for badge in badges where badge.hasBridge {
+                guard let pose = badge.pose else { continue }
                 if needsMesh { BadgePainter.paintHome(pose, into: &builder, parameters: parameters, scale: scale) }
                 if mode == .overlay { BadgePainter.paintHome(pose, into: &shapes, parameters: parameters, scale: scale) }
             }
         }
-        for item in items {
-            if let pose = item.pose {
+        for badge in badges {
+            if let pose = badge.pose {
                 if needsMesh {
                     builder.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: feather)
-                    BadgePainter.addCount(item.text, pose, atlas: atlas, into: &builder, parameters: parameters, scale: scale)
+                    BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &builder, parameters: parameters, scale: scale)
                 }
                 if mode == .overlay {
                     shapes.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: feather)
                 }
                 if needsField {
-                    if item.homeBall > 0 { field.balls.append(Ball(center: pose.home, radius: item.homeBall)) }
+                    if badge.homeBall > 0 { field.balls.append(Ball(center: pose.home, radius: badge.homeBall)) }
                     field.balls.append(Ball(center: pose.center, radius: pose.radius))
-                    BadgePainter.addCount(item.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
+                    BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
                 }
-            } else if let explosion = item.explosion {
+            } else if let explosion = badge.burst {
                 if needsMesh {
-                    BadgePainter.paintBurst(explosion, age: item.age, into: &builder, droplets: &droplets, parameters: parameters, feather: feather)
+                    BadgePainter.paintBurst(explosion, age: badge.burstAge, into: &builder, droplets: &droplets, parameters: parameters,
+                                            feather: feather)
                 }
                 if needsField {
-                    BadgePainter.paintBurst(explosion, age: item.age, into: &decals, droplets: &droplets, parameters: parameters, feather: feather)
+                    BadgePainter.paintBurst(explosion, age: badge.burstAge, into: &decals, droplets: &droplets, parameters: parameters,
+                                            feather: feather)
                 }
             }
         }
         if needsField { field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls, scratch: &scratch) }
-        if let atlas {
-            let ink = Color(red: 0.2, green: 0.2, blue: 0.2)
-            for (i, line) in caption.enumerated() {
-                let y = 18 + 16 * Double(i)
-                if needsMesh { builder.addText(line, x: 8, y: y, size: 12, scale: scale, color: ink, atlas: atlas) }
-                if needsField { decals.addText(line, x: 8, y: y, size: 12, scale: scale, color: ink, atlas: atlas) }
-            }
-        }
     }
 
-    /// Draws over the current picture how it is built: the construction of `pose`'s bridge,
-    /// and (Bézier mode) the triangle edges of the mesh.
+    /// Draws over the badges how they are built: the construction of `pose`'s bridge, and (in
+    /// the Bézier fill) the edges of the shapes' triangles, counts left out.
     public mutating func addOverlays(construction pose: BadgePose?, wireframe: Bool, parameters: Parameters, scale: Double) {
         if wireframe { ConstructionPainter.addWireframe(scale: scale, into: &builder) }
         if let pose {
@@ -200,65 +151,21 @@ public struct BadgePainter {
         }
     }
 
-    /// One row of a panel: its text, and optionally a bar filled to `fraction`.
-    public struct PanelRow {
-        public var text: String
-        /// A second column (the help's explanations).
-        public var detail: String = ""
-        public var fraction: Double?
-        public var highlighted: Bool
-    }
-
-    /// Draws a panel of rows (the sliders, the help) over everything, at (x, y) scene units.
-    public mutating func addPanel(_ rows: [PanelRow], x: Double, y: Double, width: Double, scale: Double) {
-        guard let atlas = atlas ?? Fonts.atlas() else { return }
-        self.atlas = atlas
-        BadgePainter.drawPanel(rows, x: x, y: y, width: width, scale: scale, atlas: atlas, into: &builder)
-        BadgePainter.drawPanel(rows, x: x, y: y, width: width, scale: scale, atlas: atlas, into: &decals)
-    }
-
-    private static func drawPanel(
-        _ rows: [PanelRow], x: Double, y: Double, width: Double, scale: Double, atlas: GlyphAtlas, into mesh: inout MeshBuilder
-    ) {
-        let rowHeight = 16.0
-        let backdrop = Color(red: 1, green: 1, blue: 1, alpha: 0.82)
-        let ink = Color(red: 0.15, green: 0.15, blue: 0.15), accent = Color(red: 0.1, green: 0.35, blue: 0.85)
-        let track = Color(red: 0.85, green: 0.85, blue: 0.85)
-        mesh.addRect(x0: x - 6, y0: y - 4, x1: x + width + 6, y1: y + rowHeight * Double(rows.count) + 4, color: backdrop)
-        for (i, row) in rows.enumerated() {
-            let top = y + rowHeight * Double(i)
-            if let fraction = row.fraction {
-                let barX = x + width * 0.62, barWidth = width * 0.38
-                mesh.addRect(x0: barX, y0: top + 5, x1: barX + barWidth, y1: top + 11, color: track)
-                mesh.addRect(x0: barX, y0: top + 5, x1: barX + barWidth * min(max(fraction, 0), 1), y1: top + 11,
-                             color: row.highlighted ? accent : ink)
-            }
-            mesh.addText(row.text, x: x, y: top + 12, size: 11, scale: scale, color: row.highlighted ? accent : ink, atlas: atlas)
-            if !row.detail.isEmpty {
-                mesh.addText(row.detail, x: x + 110, y: top + 12, size: 11, scale: scale, color: ink, atlas: atlas)
-            }
-        }
-    }
-
-    /// The frame of the current meshes: one pane, or two side by side for `split`, filling a
-    /// target of `pixelWidth`×`pixelHeight`; `width`×`height` is a pane in scene units.
+    /// The frame of the current meshes, laid out by `layout` on a target of
+    /// `pixelWidth`×`pixelHeight`, at `scale` device pixels per scene unit (the layout's zoom
+    /// included), with `hud` drawn over it in window units (`hudScale` device pixels each).
     /// (The panes' storage is the painter's, reused once the previous frame is gone.)
-    public mutating func frame(width: Double, height: Double, scale: Double, parameters: Parameters, mode: Mode,
-                               pixelWidth: Int, pixelHeight: Int) -> Frame {
+    mutating func frame(layout: Layout, scale: Double, parameters: Parameters, pixelWidth: Int, pixelHeight: Int,
+                               hud: Mesh = Mesh(), hudScale: Double = 1) -> Frame {
         panes.removeAll(keepingCapacity: true)
-        switch mode {
-        case .bezier: panes.append(Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: .bezier))
-        case .metaball: panes.append(Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: .metaball))
-        case .overlay: panes.append(Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: .overlay))
-        case .split:
-            let left = pixelWidth / 2
-            panes.append(Pane(x: 0, y: 0, width: left, height: pixelHeight, content: .bezier))
-            panes.append(Pane(x: left, y: 0, width: pixelWidth - left, height: pixelHeight, content: .metaball))
-        }
-        let layer = mode == .bezier
+        panes.append(contentsOf: layout.pixelPanes(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
+        let layer = layout.mode == .bezier
             ? nil : MetaballLayer(parameters: field.parameters, color: parameters.color, regions: regions, balls: orderedBalls)
-        return Frame(width: width, height: height, scale: scale, background: parameters.background, mesh: builder.mesh,
-                     atlas: atlasImage, decals: decals.mesh, shapes: shapes.mesh, metaballs: layer, panes: panes)
+        var frame = Frame(width: layout.canvas.x, height: layout.canvas.y, scale: scale, background: parameters.background,
+                          mesh: builder.mesh, atlas: atlasImage, decals: decals.mesh, shapes: shapes.mesh, metaballs: layer,
+                          panes: panes)
+        frame.hud = HUDLayer(mesh: hud, width: layout.width, height: layout.height, scale: hudScale)
+        return frame
     }
 
     /// The field of the last paint (empty in the Bézier mode).

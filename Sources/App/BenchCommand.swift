@@ -95,10 +95,11 @@ enum BenchCommand {
         board.apply(.pointerMove(grab + Vec2(36, 27)))
         var painter = BadgePainter(atlas: Fonts.atlas())
         let counting = sticky_alloc_counter_active() != 0
+        let held = board.snapshot(rule: common.parameters.metaballBreak)
         for mode in [Mode.bezier, .metaball] {
-            for _ in 0..<10 { painter.paint(board, parameters: common.parameters, scale: common.scale, mode: mode) }
+            for _ in 0..<10 { painter.paint(held, parameters: common.parameters, scale: common.scale, mode: mode) }
             let before = sticky_alloc_count()
-            for _ in 0..<1000 { painter.paint(board, parameters: common.parameters, scale: common.scale, mode: mode) }
+            for _ in 0..<1000 { painter.paint(held, parameters: common.parameters, scale: common.scale, mode: mode) }
             let geometryAllocations = Double(sticky_alloc_count() - before) / 1000
             emit(Result(name: mode == .bezier ? "allocs.geometry" : "allocs.geometry.metaball",
                         value: counting ? geometryAllocations : .nan, unit: "allocs/frame",
@@ -112,15 +113,17 @@ enum BenchCommand {
         var allocationLines: [Result] = []
         for mode in [Mode.bezier, .metaball, .split] {
             // The window's scene in this mode's pane, one badge held 45 px from home.
-            let paneWidth = mode == .split ? canvas.x / 2 : canvas.x
-            var scene = BadgeBoard(badges: BadgeBoard.defaultBadges(width: paneWidth, height: canvas.y), parameters: common.parameters.motion)
+            let layout = Layout(width: canvas.x, height: canvas.y, mode: mode, scene: .badges)
+            var scene = BadgeBoard(badges: BadgeBoard.defaultBadges(width: layout.canvas.x, height: layout.canvas.y),
+                                   parameters: common.parameters.motion)
             let grabAt = scene.badges[2].center
             scene.apply(.pointerDown(grabAt))
             scene.apply(.pointerMove(grabAt + Vec2(36, 27)))
             func draw() {
-                painter.paint(scene, parameters: common.parameters, scale: common.scale, mode: mode)
-                let frame = painter.frame(width: paneWidth, height: canvas.y, scale: common.scale, parameters: common.parameters,
-                                          mode: mode, pixelWidth: w, pixelHeight: h)
+                let scale = common.scale * layout.zoom
+                painter.paint(scene.snapshot(rule: common.parameters.metaballBreak), parameters: common.parameters, scale: scale,
+                              mode: mode)
+                let frame = painter.frame(layout: layout, scale: scale, parameters: common.parameters, pixelWidth: w, pixelHeight: h)
                 headless.renderer.draw(frame, into: headless.target)
             }
             // Warm up: shader compilation, buffer growth, the driver's caches.
@@ -172,16 +175,16 @@ enum BenchCommand {
         for (mode, goo) in [(Mode.bezier, false), (.bezier, true), (.metaball, false), (.split, true)] {
             var parameters = common.parameters
             parameters.goo = goo
-            let paneWidth = mode == .split ? canvas.x / 2 : canvas.x
-            let chain = ChainScene(width: paneWidth, height: canvas.y, parameters: parameters)
+            let layout = Layout(width: canvas.x, height: canvas.y, mode: mode, scene: .chain)
+            let chain = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: parameters)
             chain.apply(.pointerDown(chain.world.circles.last!.center))
-            chain.apply(.pointerMove(Vec2(paneWidth / 2, canvas.y / 3)))
+            chain.apply(.pointerMove(Vec2(layout.canvas.x / 2, layout.canvas.y / 3)))
             chain.advance(to: 1)
             var chainPainter = BadgePainter()
             func draw() {
-                chain.paint(&chainPainter, parameters: parameters, scale: common.scale, mode: mode)
-                let frame = chainPainter.frame(width: paneWidth, height: canvas.y, scale: common.scale, parameters: parameters,
-                                               mode: mode, pixelWidth: w, pixelHeight: h)
+                let scale = common.scale * layout.zoom
+                chainPainter.paint(chain.snapshot(parameters), parameters: parameters, scale: scale, mode: mode)
+                let frame = chainPainter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
                 headless.renderer.draw(frame, into: headless.target)
             }
             for _ in 0..<20 {

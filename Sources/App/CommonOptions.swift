@@ -110,8 +110,11 @@ struct CommonOptions {
         }
     }
 
-    /// A pane's width in scene units: half the canvas in split mode.
-    var paneWidth: Double { mode == .split ? Double(width) / 2 : Double(width) }
+    /// The panes of the picture, for a scene of `kind`.
+    func layout(_ kind: SceneKind) -> Layout { Layout(width: Double(width), height: Double(height), mode: mode, scene: kind) }
+
+    /// A pane's width in scene units at scale 1: half the canvas in split mode.
+    var paneWidth: Double { layout(.free).canvas.x }
 
     /// The picture's size in device pixels.
     var pixelSize: (Int, Int) {

@@ -1,5 +1,7 @@
-// The keys: one table for the window and replay scripts, and the sliders they move.
+// The keys: one table (key, action, help line) for the window, replay scripts, the F1 help and
+// --help-window, and the sliders they move.
 
+import Foundation
 import Geometry
 
 /// A key press by the names the help lists, with its modifiers ("shift+right" in a script).
@@ -8,11 +10,8 @@ public struct KeyPress: Hashable, Sendable {
     public var shift = false
     public var alt = false
 
-    /// Every key name something is bound to.
-    static let known: Set<String> = [
-        "r", "m", "c", "w", "s", "v", "h", "p", "q", "escape", "f1", "slash",
-        "up", "down", "left", "right", "tab", "backspace", "1", "2", "3", "4",
-    ]
+    /// Every key name something is bound to (from the table).
+    static let known: Set<String> = Set(Controls.keys.flatMap { $0.presses.map(\.name) })
 
     public init(name: String, shift: Bool = false, alt: Bool = false) {
         self.name = name
@@ -35,11 +34,48 @@ public struct KeyPress: Hashable, Sendable {
     }
 }
 
+/// What a key does.
+enum KeyAction: Equatable {
+    case selectPrevious, selectNext, moveSlider, resetSlider
+    /// Loads preset n (0-based) of the registry.
+    case preset(Int)
+    case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
+    case screenshot, screenshotOtherWay, toggleRecording, toggleRecordingAPNG
+}
+
+/// One row of the key table: the presses that do it, as the help shows them, and what it does.
+struct KeyBinding {
+    /// How the help names the keys ("up, shift+tab").
+    let label: String
+    let presses: [KeyPress]
+    let action: KeyAction
+    let help: String
+
+    init(_ label: String, _ presses: [String], _ action: KeyAction, _ help: String) {
+        self.label = label
+        self.presses = presses.map { KeyPress(script: $0, unchecked: ()) }
+        self.action = action
+        self.help = help
+    }
+}
+
+extension KeyPress {
+    /// Parses a table entry (no check against the known names: the table defines them).
+    fileprivate init(script: String, unchecked: Void) {
+        var parts = script.split(separator: "+").map(String.init)
+        name = parts.popLast() ?? ""
+        shift = parts.contains("shift")
+        alt = parts.contains("alt")
+    }
+}
+
 /// What a key asks of its host, beyond changing parameters (which `Controls` does itself).
 enum KeyEffect: Equatable {
     case none
     /// The parameters changed: the scene takes them from now on.
     case parameters
+    /// Another slider is selected (the HUD shows it).
+    case selection
     case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
     /// S: a screenshot as shown; shift+S: the other way round (with or without the HUD).
     case screenshot, screenshotOtherWay
@@ -47,54 +83,108 @@ enum KeyEffect: Equatable {
     case toggleRecording, toggleRecordingAPNG
 }
 
-/// The sliders: every registry parameter a key can move (colours are left to the params file),
-/// the selected one, and what each key does.
+/// The sliders a scene shows (colours are left to the params file), the selected one, and
+/// what each key does.
 struct Controls {
-    /// The parameters the sliders show, in registry order.
+    /// The key table: the window, replay's `key`, the F1 help and `--help-window` read it.
+    static let keys: [KeyBinding] = [
+        KeyBinding("r", ["r"], .reset, "restore all badges (the chain: back to its start)"),
+        KeyBinding("m", ["m"], .nextMode, "next mode: bezier, metaball, split, overlay"),
+        KeyBinding("up, shift+tab", ["up", "shift+tab"], .selectPrevious, "select the previous slider"),
+        KeyBinding("down, tab", ["down", "tab"], .selectNext, "select the next slider (or click a bar)"),
+        KeyBinding("left, right", ["left", "right"], .moveSlider, "change it (shift: x10, alt: /10; wheel too)"),
+        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider"),
+        KeyBinding("1 2 3 4", ["1", "2", "3", "4"], .preset(0), "presets seed000, seed002, paperjs, smooth"),
+        KeyBinding("p", ["p"], .saveParameters, "save the parameters to ./sticky-params.json"),
+        KeyBinding("c", ["c"], .toggleConstruction, "the held badge's construction (points, handles)"),
+        KeyBinding("w", ["w"], .toggleWireframe, "the triangles' edges (wireframe)"),
+        KeyBinding("s", ["s"], .screenshot, "save a screenshot (with the HUD)"),
+        KeyBinding("shift+s", ["shift+s"], .screenshotOtherWay, "save a screenshot without the HUD"),
+        KeyBinding("v", ["v"], .toggleRecording, "start / stop recording a GIF (30 fps, no HUD)"),
+        KeyBinding("shift+v", ["shift+v"], .toggleRecordingAPNG, "start / stop recording an APNG"),
+        KeyBinding("h", ["h"], .toggleHUD, "hide or show the sliders"),
+        KeyBinding("f1, ?", ["f1", "slash"], .toggleHelp, "this help"),
+        KeyBinding("q, escape", ["q", "escape"], .quit, "quit"),
+    ]
+
+    /// The binding a press triggers: one naming it with exactly its modifiers, else one naming
+    /// the key alone (shift and alt then only scale a slider's step).
+    static func binding(for press: KeyPress) -> KeyBinding? {
+        keys.first { $0.presses.contains(press) }
+            ?? keys.first { $0.presses.contains(KeyPress(name: press.name)) }
+    }
+
+    /// The table as help lines: "label   what it does".
+    static var helpLines: [String] {
+        let width = (keys.map(\.label.count).max() ?? 0) + 3
+        return keys.map { $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + $0.help }
+    }
+
+    /// Every slider (all non-colour parameters, in registry order).
     static let sliders: [Parameter] = ParameterRegistry.all.filter {
         if case .color = $0.kind { return false }
         return true
     }
 
-    /// Number keys 1… load the presets in this order.
-    static let presetKeys = ["1", "2", "3", "4"]
+    /// Parameters only the caterpillar uses, and only the badges use.
+    static let chainOnly: Set<String> = ["chainCount", "chainRadius", "headRadius", "gravity", "stiffness", "jointDamping",
+                                         "airDrag", "goo"]
+    static let badgeOnly: Set<String> = ["maxDistance", "shrink", "springDamping", "springDuration", "explosionDuration",
+                                         "reattach", "metaballBreak"]
 
+    /// The sliders shown: those that matter for the scene (its own first), or all of them.
+    let sliders: [Parameter]
     var selected = 0
 
-    var selectedParameter: Parameter { Controls.sliders[selected] }
+    init(scene: SceneKind? = nil) {
+        switch scene {
+        case .chain:
+            let own = Controls.sliders.filter { Controls.chainOnly.contains($0.name) }
+            sliders = own + Controls.sliders.filter { !Controls.chainOnly.contains($0.name) && !Controls.badgeOnly.contains($0.name) }
+        case .badges, .free:
+            sliders = Controls.sliders.filter { !Controls.chainOnly.contains($0.name) }
+        case nil:
+            sliders = Controls.sliders
+        }
+    }
+
+    var selectedParameter: Parameter { sliders[selected] }
 
     /// Applies a key: moves the selection or the selected slider, loads a preset, or returns
     /// the effect the host must carry out.
     mutating func handle(_ key: KeyPress, parameters: inout Parameters) -> KeyEffect {
-        switch key.name {
-        case "up": select(-1)
-        case "down": select(1)
-        case "tab": select(key.shift ? -1 : 1)
-        case "left", "right":
+        guard let binding = Controls.binding(for: key) else { return .none }
+        switch binding.action {
+        case .selectPrevious:
+            select(-1)
+            return .selection
+        case .selectNext:
+            select(1)
+            return .selection
+        case .moveSlider:
             let steps = (key.name == "left" ? -1.0 : 1.0) * (key.shift ? 10 : 1) / (key.alt ? 10 : 1)
             move(steps: steps, parameters: &parameters)
             return .parameters
-        case "backspace":
+        case .resetSlider:
             Controls.resetSelected(selectedParameter, parameters: &parameters)
             return .parameters
-        case "1", "2", "3", "4":
-            let index = Int(key.name)! - 1
-            guard index < ParameterRegistry.presets.count else { return .none }
+        case .preset:
+            guard let index = Int(key.name).map({ $0 - 1 }), ParameterRegistry.presets.indices.contains(index) else { return .none }
             try? ParameterRegistry.apply(preset: ParameterRegistry.presets[index].name, to: &parameters)
             return .parameters
-        case "r": return .reset
-        case "q", "escape": return .quit
-        case "m": return .nextMode
-        case "c": return .toggleConstruction
-        case "w": return .toggleWireframe
-        case "s": return key.shift ? .screenshotOtherWay : .screenshot
-        case "v": return key.shift ? .toggleRecordingAPNG : .toggleRecording
-        case "h": return .toggleHUD
-        case "f1", "slash": return .toggleHelp
-        case "p": return .saveParameters
-        default: return .none
+        case .reset: return .reset
+        case .quit: return .quit
+        case .nextMode: return .nextMode
+        case .toggleConstruction: return .toggleConstruction
+        case .toggleWireframe: return .toggleWireframe
+        case .screenshot: return .screenshot
+        case .screenshotOtherWay: return .screenshotOtherWay
+        case .toggleRecording: return .toggleRecording
+        case .toggleRecordingAPNG: return .toggleRecordingAPNG
+        case .toggleHUD: return .toggleHUD
+        case .toggleHelp: return .toggleHelp
+        case .saveParameters: return .saveParameters
         }
-        return .none
     }
 
     /// The scroll wheel: one step a notch on the selected slider.
@@ -103,7 +193,7 @@ struct Controls {
     }
 
     private mutating func select(_ offset: Int) {
-        let n = Controls.sliders.count
+        let n = sliders.count
         selected = ((selected + offset) % n + n) % n
     }
 
@@ -113,9 +203,7 @@ struct Controls {
         switch selectedParameter.kind {
         case .number(let key, let range, let step):
             let value = parameters[keyPath: key] + steps * step
-            // Whole multiples of small steps print cleanly.
-            let rounded = (value / (step / 10)).rounded() * (step / 10)
-            parameters[keyPath: key] = min(max(rounded, range.lowerBound), range.upperBound)
+            parameters[keyPath: key] = Controls.clean(value, step: step, range: range)
         case .choice(let options, let get, let set):
             guard let at = options.firstIndex(of: get(parameters)) else { return }
             let n = options.count
@@ -127,27 +215,48 @@ struct Controls {
         }
     }
 
+    /// A value rounded to a tenth of the step (whole multiples of small steps print cleanly)
+    /// and clamped to the range.
+    static func clean(_ value: Double, step: Double, range: ClosedRange<Double>) -> Double {
+        let rounded = (value / (step / 10)).rounded() * (step / 10)
+        return min(max(rounded, range.lowerBound), range.upperBound)
+    }
+
+    /// Sets the selected number slider from a bar position, 0…1 (the mouse on its bar).
+    mutating func set(fraction: Double, parameters: inout Parameters) {
+        guard case .number(let key, let range, let step) = selectedParameter.kind else { return }
+        parameters[keyPath: key] = Controls.clean(SliderScale(range: range, step: step).value(at: fraction), step: step, range: range)
+    }
+
     /// Puts one parameter back to its default.
     static func resetSelected(_ parameter: Parameter, parameters: inout Parameters) {
         try? parameter.set(parameter.value(in: Parameters()), in: &parameters, source: "reset")
     }
+}
 
-    /// The help overlay's lines: every key.
-    static let helpLines = [
-        "keys",
-        "drag            a badge (or the chain's head)",
-        "r               restore all badges / the chain",
-        "m               next mode: bezier, metaball, split, overlay",
-        "c / w           construction / wireframe",
-        "up, down, tab   select a slider (shift+tab: back)",
-        "left, right     change it (shift: x10, alt: /10); scroll wheel too",
-        "backspace       reset the selected slider",
-        "1 2 3 4         presets: seed000, seed002, paper.js, smooth",
-        "p               save the parameters (sticky-params.json)",
-        "s / shift+s     screenshot with / without the HUD",
-        "v / shift+v     start / stop recording a GIF / an APNG (30 fps)",
-        "h               hide or show the sliders",
-        "f1 or ?         this help",
-        "q, escape       quit",
-    ]
+/// How a number slider's bar maps its range: linear, or logarithmic for a range of many steps
+/// (maxDistance 60 on 1…10,000 would sit at the far left of a linear bar).
+/// Log: f(v) = ln(1 + (v − lo)/step) / ln(1 + (hi − lo)/step).
+struct SliderScale {
+    let range: ClosedRange<Double>
+    let step: Double
+
+    /// Ranges of more than this many steps are shown on a log scale.
+    static let logarithmicAbove = 500.0
+
+    var isLogarithmic: Bool { (range.upperBound - range.lowerBound) / step > SliderScale.logarithmicAbove }
+
+    /// Where a value sits on the bar, 0…1.
+    func fraction(of value: Double) -> Double {
+        let span = range.upperBound - range.lowerBound
+        guard span > 0 else { return 0 }
+        let v = min(max(value, range.lowerBound), range.upperBound) - range.lowerBound
+        return isLogarithmic ? log1p(v / step) / log1p(span / step) : v / span
+    }
+
+    /// The value at a bar position, 0…1 (the inverse of `fraction(of:)`).
+    func value(at fraction: Double) -> Double {
+        let f = min(max(fraction, 0), 1), span = range.upperBound - range.lowerBound
+        return range.lowerBound + (isLogarithmic ? step * expm1(f * log1p(span / step)) : f * span)
+    }
 }

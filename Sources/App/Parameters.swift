@@ -46,14 +46,6 @@ extension Parameters {
     }
 }
 
-/// How the metaball fill shows a badge pulled past the break distance.
-public enum MetaballBreak: String, CaseIterable, Sendable {
-    /// The home ball vanishes at the break, as the home circle does in the Bézier mode.
-    case vanish
-    /// The home ball stays (radius R − d/shrink); the field parts by itself as the badge goes.
-    case separate
-}
-
 /// One named parameter: its name (camelCase; the flag is the kebab-case form), unit, range,
 /// slider step and what it means.
 public struct Parameter: Sendable {

@@ -106,7 +106,8 @@ enum RenderCommand {
     /// The chain scene's picture: simulated `--time` seconds, held at `--drag` if given.
     static func renderChain(_ request: RenderRequest) throws(CLIError) {
         let options = request.common
-        let scene = ChainScene(width: options.paneWidth, height: Double(options.height), parameters: options.parameters)
+        let layout = options.layout(.chain)
+        let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters)
         if let drag = request.drag {
             let head = scene.world.circles.last!.center
             scene.apply(.pointerDown(head))
@@ -119,18 +120,18 @@ enum RenderCommand {
         }
         scene.advance(to: request.time)
         var painter = BadgePainter()
-        scene.paint(&painter, parameters: options.parameters, scale: options.scale, mode: options.mode)
-        try write(image(of: &painter, options: options), to: request.out!)
+        painter.paint(scene.snapshot(options.parameters), parameters: options.parameters, scale: options.scale * layout.zoom,
+                      mode: options.mode)
+        try write(image(of: &painter, options: options, layout: layout), to: request.out!)
     }
 
     /// The painter's current meshes drawn headless with the options' canvas, scale and mode.
-    static func image(of painter: inout BadgePainter, options: CommonOptions) throws(CLIError) -> Image {
+    static func image(of painter: inout BadgePainter, options: CommonOptions, layout: Layout) throws(CLIError) -> Image {
         let (w, h) = options.pixelSize
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }
-        let frame = painter.frame(
-            width: options.paneWidth, height: Double(options.height), scale: options.scale, parameters: options.parameters,
-            mode: options.mode, pixelWidth: w, pixelHeight: h)
+        let frame = painter.frame(layout: layout, scale: options.scale * layout.zoom, parameters: options.parameters,
+                                  pixelWidth: w, pixelHeight: h)
         return try headless.image(of: frame)
     }
 
@@ -144,12 +145,12 @@ enum RenderCommand {
     }
 
     /// The figures comparing the two fills of a held badge, as drawn.
-    static func comparison(of pose: BadgePose, parameters: Parameters) -> FillComparison {
+    static func comparison(of pose: BadgePose, parameters: Parameters, step: Double = 0.25) -> FillComparison {
         var painter = BadgePainter()
         painter.paint([pose], parameters: parameters, scale: 1, mode: .metaball)
         return FillComparison(
             home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
-            bridge: BadgePainter.bridge(of: pose, parameters: parameters), field: painter.metaballField)
+            bridge: BadgePainter.bridge(of: pose, parameters: parameters), field: painter.metaballField, step: step)
     }
 
     /// Renders poses with the options' canvas, scale, mode and parameters, headless.
@@ -161,7 +162,7 @@ enum RenderCommand {
             painter.addOverlays(construction: construction ? poses.last : nil, wireframe: wireframe, parameters: options.parameters,
                                 scale: options.scale)
         }
-        return try image(of: &painter, options: options)
+        return try image(of: &painter, options: options, layout: options.layout(.free))
     }
 }
 

@@ -114,7 +114,8 @@ enum ReplayCommand {
 
         let parameters = common.parameters
         let sceneName = script.scene ?? common.scene
-        let scene = makeScene(sceneName, width: common.paneWidth, height: Double(common.height), badges: script.badges, parameters: parameters)
+        let layout = common.layout(SceneKind(scene: sceneName))
+        let scene = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters)
         let texts = sceneName == "badge" && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
         var painter = BadgePainter(atlas: (framesPath != nil || gifPath != nil || apngPath != nil) && texts ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
@@ -160,11 +161,10 @@ enum ReplayCommand {
                 dump += scene.dumpLine(time: t, parameters: player.parameters) + "\n"
             }
             if let headless {
-                scene.paint(&painter, parameters: player.parameters, scale: common.scale, mode: common.mode)
+                let scale = common.scale * layout.zoom
+                painter.paint(scene.snapshot(player.parameters), parameters: player.parameters, scale: scale, mode: common.mode)
                 let (w, h) = common.pixelSize
-                let frame = painter.frame(
-                    width: common.paneWidth, height: Double(common.height), scale: common.scale, parameters: player.parameters,
-                    mode: common.mode, pixelWidth: w, pixelHeight: h)
+                let frame = painter.frame(layout: layout, scale: scale, parameters: player.parameters, pixelWidth: w, pixelHeight: h)
                 let image = try headless.image(of: frame)
                 if let framesPath {
                     try RenderCommand.write(image, to: framesPath + "/frame-" + String(format: "%05d", k) + ".png")

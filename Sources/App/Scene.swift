@@ -18,10 +18,12 @@ protocol Scene: AnyObject {
     func resize(width: Double, height: Double)
     /// One dump line, with the events since the last one.
     func dumpLine(time: Double, parameters: Parameters) -> String
-    /// Builds the painter's meshes and field.
-    func paint(_ painter: inout BadgePainter, parameters: Parameters, scale: Double, mode: Mode)
+    /// What it looks like now: the value the painter draws.
+    func snapshot(_ parameters: Parameters) -> SceneSnapshot
     /// The held badge's pose, if one is held (the window's figures).
     var heldPose: BadgePose? { get }
+    /// What the layout must make room for.
+    var kind: SceneKind { get }
     /// Points a press would grab something at (the soak's targets).
     var grabPoints: [Vec2] { get }
 }
@@ -30,28 +32,38 @@ protocol Scene: AnyObject {
 func makeScene(_ name: String, width: Double, height: Double, badges: [Badge], parameters: Parameters) -> Scene {
     if name == "chain" { return ChainScene(width: width, height: height, parameters: parameters) }
     return BadgeScene(board: BadgeBoard(
-        badges: badges.isEmpty ? BadgeBoard.defaultBadges(width: width, height: height) : badges, parameters: parameters.motion))
+        badges: badges.isEmpty ? BadgeBoard.defaultBadges(width: width, height: height) : badges, parameters: parameters.motion),
+                      canvas: Vec2(width, height))
 }
 
 /// The badges (`BadgeBoard`).
 final class BadgeScene: Scene {
     var board: BadgeBoard
+    /// The canvas the badges were placed on, and their homes there: a new canvas places them
+    /// afresh from these, so a window shrunk and grown back shows them where they were.
+    private let origin: (canvas: Vec2, homes: [Vec2])
 
-    init(board: BadgeBoard) { self.board = board }
+    init(board: BadgeBoard, canvas: Vec2) {
+        self.board = board
+        origin = (canvas, board.badges.map(\.home))
+    }
+
+    var kind: SceneKind { .badges }
 
     func apply(_ command: Command) { board.apply(command) }
     func advance(to time: Double) { board.advance(to: time) }
     var isAnimating: Bool { board.isAnimating }
     func update(_ parameters: Parameters) { board.parameters = parameters.motion }
-    func resize(width: Double, height: Double) {}
+    func resize(width: Double, height: Double) {
+        let homes = Layout.homes(origin.homes, radii: board.badges.map(\.radius), from: origin.canvas, to: Vec2(width, height))
+        if homes != board.badges.map(\.home) { board.moveHomes(to: homes) }
+    }
 
     func dumpLine(time: Double, parameters: Parameters) -> String {
         StateDump.line(time: time, board: board, events: board.takeEvents(), parameters: parameters)
     }
 
-    func paint(_ painter: inout BadgePainter, parameters: Parameters, scale: Double, mode: Mode) {
-        painter.paint(board, parameters: parameters, scale: scale, mode: mode)
-    }
+    func snapshot(_ parameters: Parameters) -> SceneSnapshot { board.snapshot(rule: parameters.metaballBreak) }
 
     var grabPoints: [Vec2] { board.badges.map(\.center) }
 
@@ -108,11 +120,10 @@ final class ChainScene: Scene {
                               parameters: parameters)
     }
 
-    func paint(_ painter: inout BadgePainter, parameters: Parameters, scale: Double, mode: Mode) {
-        painter.paint(chain: world.circles, parameters: parameters, scale: scale, mode: mode)
-    }
+    func snapshot(_ parameters: Parameters) -> SceneSnapshot { SceneSnapshot(bodies: world.circles) }
 
     var heldPose: BadgePose? { nil }
+    var kind: SceneKind { .chain }
     /// The head: the one body a press grips.
     var grabPoints: [Vec2] { world.circles.last.map { [$0.center] } ?? [] }
 }

@@ -56,10 +56,11 @@ enum SoakCommand {
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }
         var parameters = common.parameters
-        let width = common.paneWidth, height = Double(common.height)
+        let layout = common.layout(SceneKind(scene: common.scene))
+        let width = layout.canvas.x, height = layout.canvas.y
         let scene = makeScene(common.scene, width: width, height: height, badges: [], parameters: parameters)
         var painter = BadgePainter(atlas: common.scene == "badge" ? Fonts.atlas() : nil)
-        var controls = Controls()
+        var controls = Controls(scene: SceneKind(scene: common.scene))
         var random = SoakRandom(seed: seed)
         var pointer = Vec2(width / 2, height / 2)
         var target = pointer
@@ -121,10 +122,9 @@ enum SoakCommand {
                 badLines += 1
                 if firstProblem == nil { firstProblem = "frame \(k): dump line not finite JSON: \(line)" }
             }
-            scene.paint(&painter, parameters: parameters, scale: common.scale, mode: common.mode)
-            let frame = painter.frame(
-                width: width, height: height, scale: common.scale, parameters: parameters, mode: common.mode,
-                pixelWidth: w, pixelHeight: h)
+            painter.paint(scene.snapshot(parameters), parameters: parameters, scale: common.scale * layout.zoom, mode: common.mode)
+            let frame = painter.frame(layout: layout, scale: common.scale * layout.zoom, parameters: parameters, pixelWidth: w,
+                                      pixelHeight: h)
             headless.renderer.draw(frame, into: headless.target)
             GL.finish()
             if let code = GL.error() {

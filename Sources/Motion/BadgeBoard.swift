@@ -117,7 +117,7 @@ public struct BadgeBoard: Sendable {
     public private(set) var held: Int?
     private var spring: Spring
     private var pending: [BoardEvent] = []
-    private let initial: [Badge]
+    private var initial: [Badge]
 
     public init(badges: [Badge], parameters: MotionParameters = MotionParameters()) {
         self.badges = badges
@@ -255,6 +255,20 @@ public struct BadgeBoard: Sendable {
             default:
                 break
             }
+        }
+    }
+
+    /// Moves every badge's home to `homes` (one per badge, in order), for a canvas that changed
+    /// size: a badge away from home keeps its offset from it, and a reset restores the new homes.
+    public mutating func moveHomes(to homes: [Vec2]) {
+        precondition(homes.count == badges.count, "one home per badge")
+        for i in badges.indices {
+            let shift = homes[i] - badges[i].home
+            badges[i].home = homes[i]
+            badges[i].center = badges[i].center + shift
+            badges[i].releaseCenter = badges[i].releaseCenter + shift
+            initial[i].home = homes[i]
+            initial[i].center = homes[i]
         }
     }
 

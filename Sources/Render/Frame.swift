@@ -44,6 +44,24 @@ public struct MetaballLayer: Sendable {
     }
 }
 
+/// What is drawn over the panes, once, in window coordinates: the caption, sliders, help,
+/// toasts, pane labels and dividers. Its own layer, so a picture with or without it is one
+/// draw of the same frame.
+public struct HUDLayer: Sendable {
+    public var mesh: Mesh
+    /// The whole target in window units (logical pixels).
+    public var width, height: Double
+    /// Device pixels per window unit.
+    public var scale: Double
+
+    public init(mesh: Mesh, width: Double, height: Double, scale: Double) {
+        self.mesh = mesh
+        self.width = width
+        self.height = height
+        self.scale = scale
+    }
+}
+
 /// One picture to draw: the scene (in pane units) and how each pane shows it.
 public struct Frame: Sendable {
     /// A pane's size in scene units (logical pixels).
@@ -64,6 +82,8 @@ public struct Frame: Sendable {
     public var atlas: AlphaImage?
     /// The panes; empty means one Bézier pane over the whole target.
     public var panes: [Pane]
+    /// Drawn last, over the whole target, when the draw asks for it.
+    public var hud: HUDLayer?
 
     public init(
         width: Double, height: Double, scale: Double, background: Color, mesh: Mesh, atlas: AlphaImage? = nil,

@@ -19,6 +19,7 @@ public final class Renderer {
 
     private let meshBuffer = MeshBuffer()
     private let decalBuffer = MeshBuffer()
+    private let hudBuffer = MeshBuffer()
     private let boxMesh = MeshBuffer()
     private var boxVertices = Mesh()
     private var ballData: [GLfloat] = []
@@ -65,10 +66,41 @@ public final class Renderer {
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, 1, 1, 0, GLenum(GL_RED), GL.unsignedByte, &blank)
         try GL.check("creating the passes")
+        warmUp()
     }
 
-    /// Clears `target` to the frame's background and draws each pane, scaled by `frame.scale`.
-    public func draw(_ frame: Frame, into target: RenderTarget) {
+    /// Draws a tiny picture with every program once (each kernel's field, the overlay's
+    /// composite, glyphs, the HUD): drivers such as Mesa finish compiling a program at its first
+    /// draw, which would otherwise stall the first frame of a mode (92 ms for split).
+    private func warmUp() {
+        guard let target = try? OffscreenTarget(pixelWidth: 8, pixelHeight: 8) else { return }
+        defer { target.destroy() }
+        var mesh = MeshBuilder()
+        mesh.addCircle(center: Vec2(4, 4), radius: 2, color: .badgeRed, feather: 1)
+        mesh.addGlyph(x0: 1, y0: 1, x1: 3, y1: 3, u0: 0, v0: 0, u1: 1, v1: 1, color: .white)
+        var field = MetaballField(balls: [Ball(center: Vec2(3, 4), radius: 2), Ball(center: Vec2(5, 4), radius: 2)])
+        var regions: [Region] = [], balls: [Ball] = [], scratch = MetaballScratch()
+        for kernel in MetaballKernel.allCases {
+            field.parameters = MetaballParameters(kernel: kernel)
+            field.regions(pad: 1, into: &regions, balls: &balls, scratch: &scratch)
+            let layer = MetaballLayer(parameters: field.parameters, color: .badgeRed, regions: regions, balls: balls)
+            var frame = Frame(width: 8, height: 8, scale: 1, background: .white, mesh: mesh.mesh, decals: mesh.mesh,
+                              shapes: mesh.mesh, metaballs: layer,
+                              panes: [Pane(x: 0, y: 0, width: 4, height: 8, content: .overlay),
+                                      Pane(x: 4, y: 0, width: 4, height: 8, content: .metaball)])
+            frame.hud = HUDLayer(mesh: mesh.mesh, width: 8, height: 8, scale: 1)
+            draw(frame, into: target)
+        }
+        epoxy_glFinish()
+        // Leave the overlay's masks to be made at the window's size.
+        masks?.0.destroy()
+        masks?.1.destroy()
+        masks = nil
+    }
+
+    /// Clears `target` to the frame's background and draws each pane, scaled by `frame.scale`,
+    /// then the frame's HUD over the whole target if `hud` is true.
+    public func draw(_ frame: Frame, into target: RenderTarget, hud: Bool = true) {
         epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
         epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
         epoxy_glDisable(GL.depthTest)
@@ -87,6 +119,18 @@ public final class Renderer {
         }
         epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
         epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
+        if hud { drawHUD(frame, into: target) }
+    }
+
+    /// Draws the frame's HUD layer over what `target` holds, once, over the whole target.
+    public func drawHUD(_ frame: Frame, into target: RenderTarget) {
+        guard let layer = frame.hud else { return }
+        epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
+        epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
+        epoxy_glEnable(GL.blend)
+        epoxy_glBlendFunc(GL.one, GL.oneMinusSrcAlpha)
+        if let atlas = frame.atlas { upload(atlas) }
+        drawMesh(layer.mesh, in: hudBuffer, width: layer.width, height: layer.height, scale: layer.scale)
     }
 
     private func drawPane(_ pane: Pane, of frame: Frame, target: RenderTarget) {
@@ -146,10 +190,15 @@ public final class Renderer {
     }
 
     private func drawMesh(_ mesh: Mesh, in buffer: MeshBuffer, frame: Frame, override: Color? = nil) {
+        drawMesh(mesh, in: buffer, width: frame.width, height: frame.height, scale: frame.scale, override: override)
+    }
+
+    /// A mesh in units of which `width`×`height` fill the viewport, `scale` device pixels each.
+    private func drawMesh(_ mesh: Mesh, in buffer: MeshBuffer, width: Double, height: Double, scale: Double, override: Color? = nil) {
         guard !mesh.indices.isEmpty else { return }
         fill.use()
-        epoxy_glUniform2f(fillViewport, GLfloat(frame.width), GLfloat(frame.height))
-        epoxy_glUniform1f(fillPixelsPerUnit, GLfloat(frame.scale))
+        epoxy_glUniform2f(fillViewport, GLfloat(width), GLfloat(height))
+        epoxy_glUniform1f(fillPixelsPerUnit, GLfloat(scale))
         set(fillOverride, override ?? Color(red: 0, green: 0, blue: 0, alpha: 0))
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
@@ -253,6 +302,7 @@ public final class Renderer {
         composite.destroy()
         meshBuffer.destroy()
         decalBuffer.destroy()
+        hudBuffer.destroy()
         boxMesh.destroy()
         masks?.0.destroy()
         masks?.1.destroy()

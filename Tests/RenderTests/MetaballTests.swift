@@ -179,11 +179,12 @@ import Imaging
         options.parameters.bridge.style = .tangent
         let scene = ChainScene(width: 400, height: 240, parameters: options.parameters)
         var painter = BadgePainter()
-        scene.paint(&painter, parameters: options.parameters, scale: 1, mode: mode)
+        painter.paint(scene.snapshot(options.parameters), parameters: options.parameters, scale: 1, mode: mode)
         let headless = try HeadlessRenderer(pixelWidth: 400, pixelHeight: 240)
         defer { headless.destroy() }
-        let image = try headless.image(of: painter.frame(width: 400, height: 240, scale: 1, parameters: options.parameters,
-                                                         mode: mode, pixelWidth: 400, pixelHeight: 240))
+        let layout = Layout(width: 400, height: 240, mode: mode, scene: .free)
+        let image = try headless.image(of: painter.frame(layout: layout, scale: 1, parameters: options.parameters,
+                                                         pixelWidth: 400, pixelHeight: 240))
         // Bodies of radius 15 touch at x = 30, 60, ...; 6 px above and below the centre line
         // the plain circles leave a notch (background), a gooey fill does not.
         var notch = 0

@@ -1,0 +1,231 @@
+// The window's heads-up display, drawn once over the panes in window units: caption, pane
+// labels and divider, sliders, help, toast. Also the text and panel drawing other overlays share.
+
+import Geometry
+import Render
+import Typography
+
+/// A rectangle in window units.
+struct Rect: Equatable {
+    var x, y, width, height: Double
+
+    var maxX: Double { x + width }
+    var maxY: Double { y + height }
+    func contains(_ p: Vec2) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
+    func intersects(_ r: Rect) -> Bool { x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY }
+}
+
+/// Text and panels in the HUD's style, on a mesh at `scale` device pixels per unit.
+struct HUDPen {
+    var mesh = MeshBuilder()
+    let scale: Double
+    let atlas: GlyphAtlas?
+
+    static let ink = Color(red: 0.15, green: 0.15, blue: 0.15)
+    static let accent = Color(red: 0.1, green: 0.35, blue: 0.85)
+    static let paper = Color(red: 1, green: 1, blue: 1)
+    static let edge = Color(red: 0.55, green: 0.55, blue: 0.58)
+    static let track = Color(red: 0.85, green: 0.85, blue: 0.85)
+    static let hover = Color(red: 0.92, green: 0.95, blue: 1)
+
+    /// The advance of a line of text at `size` units per em, in units.
+    func width(of text: String, size: Double) -> Double {
+        guard let atlas else { return 0 }
+        let pixels = max(1, Int((size * scale).rounded()))
+        return text.unicodeScalars.reduce(0) { $0 + (atlas.glyph($1, size: pixels)?.advance ?? 0) } / scale
+    }
+
+    /// A line of text with its baseline at y.
+    mutating func text(_ text: String, x: Double, y: Double, size: Double, color: Color) {
+        guard let atlas else { return }
+        mesh.addText(text, x: x, y: y, size: size, scale: scale, color: color, atlas: atlas)
+    }
+
+    /// A filled rectangle, with a one-pixel edge when `edge` is given.
+    mutating func panel(_ r: Rect, fill: Color, edge: Color? = nil) {
+        if let edge {
+            let e = 1 / scale
+            mesh.addRect(x0: r.x - e, y0: r.y - e, x1: r.maxX + e, y1: r.maxY + e, color: edge)
+        }
+        mesh.addRect(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY, color: fill)
+    }
+
+    /// Words wrapped into lines no wider than `width`.
+    func wrap(_ text: String, size: Double, width: Double) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty, self.width(of: candidate, size: size) > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+}
+
+/// One slider as the HUD shows it.
+struct SliderRow {
+    var name: String
+    /// Value and unit.
+    var value: String
+    /// Where the bar is filled to, for numbers.
+    var fraction: Double?
+}
+
+/// What the HUD shows: the window's state, read only.
+struct HUDContent {
+    var caption: [String] = []
+    /// Pane labels, one per pane of the layout (empty: none).
+    var paneLabels: [String] = []
+    /// The sliders, or nil when hidden.
+    var sliders: [SliderRow]?
+    var selected = 0
+    /// The slider under the pointer.
+    var hovered: Int?
+    var help: [String]?
+    var toast: String?
+}
+
+/// The HUD laid out for one window: its mesh, and where its parts are (for the mouse and tests).
+struct HUD {
+    private(set) var mesh = Mesh()
+    /// Each shown slider's row and bar, with its index in the slider list.
+    private(set) var sliderAreas: [(index: Int, row: Rect, bar: Rect?)] = []
+    private(set) var captionBox: Rect?
+    private(set) var helpBox: Rect?
+    private(set) var toastBox: Rect?
+
+    static let lineHeight = 16.0
+    static let textSize = 12.0
+    static let rowHeight = 18.0
+    static let rowTextSize = 11.5
+    static let margin = 10.0
+    /// The slider panel's width, and the least window width that shows it beside the caption.
+    static let panelWidth = 300.0
+
+    init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
+        var pen = HUDPen(scale: scale, atlas: atlas)
+        let w = layout.width, h = layout.height, m = HUD.margin
+        // Split: a divider, and each pane named at its bottom left.
+        if layout.panes.count > 1 {
+            for pane in layout.panes.dropFirst() {
+                pen.panel(Rect(x: pane.x - 0.5, y: 0, width: 1, height: h), fill: HUDPen.edge)
+            }
+        }
+        for (pane, label) in zip(layout.panes, content.paneLabels) {
+            let tw = pen.width(of: label, size: HUD.textSize)
+            let box = Rect(x: pane.x + m - 4, y: pane.maxY - m - HUD.lineHeight - 2, width: tw + 8, height: HUD.lineHeight + 4)
+            pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
+            pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
+        }
+        // The caption, top left.
+        var below = m
+        if !content.caption.isEmpty {
+            let tw = content.caption.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
+            let box = Rect(x: m - 4, y: m - 4, width: tw + 8, height: HUD.lineHeight * Double(content.caption.count) + 6)
+            pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
+            for (i, line) in content.caption.enumerated() {
+                pen.text(line, x: m, y: m + 12 + HUD.lineHeight * Double(i), size: HUD.textSize, color: HUDPen.ink)
+            }
+            captionBox = box
+            below = box.maxY + 8
+        }
+        // The sliders: a panel at the top right beside the caption where the window is wide
+        // enough, else the selected slider alone below the caption.
+        if let rows = content.sliders, !rows.isEmpty {
+            let captionRight = captionBox?.maxX ?? 0
+            let wide = w - captionRight - 2 * m >= HUD.panelWidth
+            let room = max(1, Int((h - 2 * m - (wide ? 0 : below)) / HUD.rowHeight))
+            var shown = Array(rows.indices)
+            if !wide {
+                shown = [min(content.selected, rows.count - 1)]
+            } else if rows.count > min(10, room) {
+                let count = min(10, room)
+                let first = min(max(0, content.selected - count / 2), rows.count - count)
+                shown = Array(first..<(first + count))
+            }
+            let width = wide ? HUD.panelWidth : max(0, min(HUD.panelWidth, w - 2 * m))
+            let origin = Vec2(wide ? w - m - width : m, wide ? m : below)
+            sliderAreas = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
+        }
+        if let toast = content.toast {
+            let size = HUD.textSize, maxWidth = max(40, w - 4 * m)
+            let lines = pen.wrap(toast, size: size, width: maxWidth)
+            let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
+            let box = Rect(x: max(m, (w - tw) / 2 - 8), y: max(0, h - m - HUD.lineHeight * Double(lines.count) - 8),
+                           width: min(w - 2 * m, tw + 16), height: HUD.lineHeight * Double(lines.count) + 8)
+            pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.92))
+            for (i, line) in lines.enumerated() {
+                pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
+            }
+            toastBox = box
+        }
+        if let help = content.help {
+            // Two columns, split at the first run of two spaces.
+            let rows = help.map { line -> (String, String) in
+                guard let gap = line.range(of: "  ") else { return (line, "") }
+                return (String(line[..<gap.lowerBound]), line[gap.upperBound...].trimmingCharacters(in: .whitespaces))
+            }
+            let keyWidth = (rows.map { pen.width(of: $0.0, size: HUD.rowTextSize) }.max() ?? 0) + 14
+            let textWidth = rows.map { pen.width(of: $0.1, size: HUD.rowTextSize) }.max() ?? 0
+            let width = min(w - 2 * m, keyWidth + textWidth + 24)
+            let fit = max(0, Int((h - 2 * m - 34) / HUD.lineHeight))
+            let shown = rows.prefix(fit)
+            let height = min(h - 2 * m, HUD.lineHeight * Double(shown.count) + 34)
+            let box = Rect(x: max(m, (w - width) / 2), y: max(m, (h - height) / 2), width: max(0, width), height: max(0, height))
+            pen.panel(box, fill: HUDPen.paper, edge: HUDPen.edge)
+            pen.text("keys", x: box.x + 12, y: box.y + 20, size: HUD.textSize, color: HUDPen.accent)
+            for (i, row) in shown.enumerated() {
+                let y = box.y + 38 + HUD.lineHeight * Double(i)
+                pen.text(row.0, x: box.x + 12, y: y, size: HUD.rowTextSize, color: HUDPen.accent)
+                pen.text(row.1, x: box.x + 12 + keyWidth, y: y, size: HUD.rowTextSize, color: HUDPen.ink)
+            }
+            helpBox = box
+        }
+        mesh = pen.mesh.mesh
+    }
+
+    /// The slider rows: name, value, and a bar for numbers, in three columns that never
+    /// overlap (the bar takes what the longest name and value leave).
+    private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
+                                    pen: inout HUDPen) -> [(index: Int, row: Rect, bar: Rect?)] {
+        let size = rowTextSize, pad = 6.0
+        let nameWidth = (shown.map { pen.width(of: rows[$0].name, size: size) }.max() ?? 0) + 10
+        let valueWidth = (shown.map { pen.width(of: rows[$0].value, size: size) }.max() ?? 0) + 10
+        let panel = Rect(x: origin.x, y: origin.y, width: width, height: rowHeight * Double(shown.count) + 2 * pad)
+        pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
+        var areas: [(index: Int, row: Rect, bar: Rect?)] = []
+        for (k, i) in shown.enumerated() {
+            let row = rows[i]
+            let r = Rect(x: panel.x, y: panel.y + pad + rowHeight * Double(k), width: width, height: rowHeight)
+            let lit = i == content.selected
+            if i == content.hovered || lit { pen.panel(r, fill: lit ? HUDPen.hover : HUDPen.hover.with(alpha: 0.6)) }
+            let color = lit ? HUDPen.accent : HUDPen.ink
+            let baseline = r.y + 13
+            pen.text(row.name, x: r.x + pad, y: baseline, size: size, color: color)
+            pen.text(row.value, x: r.x + pad + nameWidth, y: baseline, size: size, color: color)
+            var bar: Rect?
+            let barX = r.x + pad + nameWidth + valueWidth
+            if let fraction = row.fraction, r.maxX - pad - barX >= 12 {
+                let b = Rect(x: barX, y: r.y + 6, width: r.maxX - pad - barX, height: 6)
+                pen.panel(b, fill: HUDPen.track)
+                pen.panel(Rect(x: b.x, y: b.y, width: b.width * min(max(fraction, 0), 1), height: b.height), fill: color)
+                bar = b
+            }
+            areas.append((i, r, bar))
+        }
+        return areas
+    }
+}
+
+extension Color {
+    func with(alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+}
+
+extension Layout.Area {
+    var maxY: Double { y + height }
+}

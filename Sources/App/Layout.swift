@@ -1,0 +1,111 @@
+// Where the panes of a mode lie in a window or picture, and how the scene maps into each: one
+// function of (size, mode, scene) for the window, render, replay, bench and soak.
+
+import Geometry
+import Motion
+import Render
+
+/// What a layout holds: how small a pane's canvas may get before the scene is shown smaller.
+enum SceneKind: Equatable {
+    /// The four badges of the window's scene (or a replay's): all must fit side by side.
+    case badges
+    /// The caterpillar, which needs room to fall and be swung.
+    case chain
+    /// Badges placed by the caller (`sticky render`): drawn at the given scale, never shrunk.
+    case free
+
+    init(scene: String) { self = scene == "chain" ? .chain : .badges }
+
+    /// The smallest canvas, in scene units, that shows the scene whole.
+    var minimumCanvas: Vec2 {
+        switch self {
+        case .badges: Vec2(240, 80)
+        case .chain: Vec2(360, 240)
+        case .free: Vec2(0, 0)
+        }
+    }
+}
+
+/// The panes of one window (or picture) in window units, and the scene canvas each shows.
+///
+/// Every pane shows the same scene, whose canvas is the pane's size divided by `zoom`: 1 while
+/// the pane is at least the scene's minimum canvas, less in a smaller one, so the whole scene
+/// stays in view in any window (a 1x1 one included).
+struct Layout: Equatable {
+    /// One pane: its rectangle in window units and what it shows.
+    struct Area: Equatable {
+        var x, y, width, height: Double
+        var content: PaneContent
+
+        func contains(_ p: Vec2) -> Bool { p.x >= x && p.x < x + width && p.y >= y && p.y < y + height }
+    }
+
+    let width: Double, height: Double
+    let mode: Mode
+    let panes: [Area]
+    /// Window units per scene unit (≤ 1).
+    let zoom: Double
+    /// A pane's canvas in scene units (the left pane's in split; the right one is at most one
+    /// device pixel wider).
+    let canvas: Vec2
+
+    init(width: Double, height: Double, mode: Mode, scene: SceneKind) {
+        let w = max(width, 1), h = max(height, 1)
+        self.width = w
+        self.height = h
+        self.mode = mode
+        switch mode {
+        case .bezier: panes = [Area(x: 0, y: 0, width: w, height: h, content: .bezier)]
+        case .metaball: panes = [Area(x: 0, y: 0, width: w, height: h, content: .metaball)]
+        case .overlay: panes = [Area(x: 0, y: 0, width: w, height: h, content: .overlay)]
+        case .split:
+            panes = [Area(x: 0, y: 0, width: w / 2, height: h, content: .bezier),
+                     Area(x: w / 2, y: 0, width: w / 2, height: h, content: .metaball)]
+        }
+        let pane = panes[0], least = scene.minimumCanvas
+        zoom = min(1, least.x > 0 ? pane.width / least.x : 1, least.y > 0 ? pane.height / least.y : 1)
+        canvas = Vec2(pane.width / zoom, pane.height / zoom)
+    }
+
+    /// The pane under a window point (the nearest one for a point outside the window).
+    func pane(at p: Vec2) -> Int {
+        if let i = panes.firstIndex(where: { $0.contains(p) }) { return i }
+        return mode == .split && p.x >= width / 2 ? 1 : 0
+    }
+
+    /// A window point in the scene, through the pane under it: dragging in either pane of
+    /// split drives both.
+    func scenePoint(_ p: Vec2) -> Vec2 {
+        let area = panes[pane(at: p)]
+        return Vec2((p.x - area.x) / zoom, (p.y - area.y) / zoom)
+    }
+
+    /// A scene point as shown in pane `index`, in window units.
+    func windowPoint(_ p: Vec2, pane index: Int) -> Vec2 {
+        Vec2(panes[index].x + p.x * zoom, panes[index].y + p.y * zoom)
+    }
+
+    /// The panes in device pixels of a `pixelWidth`×`pixelHeight` target (split: the left pane
+    /// takes the smaller half).
+    func pixelPanes(pixelWidth: Int, pixelHeight: Int) -> [Pane] {
+        if mode == .split {
+            let left = pixelWidth / 2
+            return [Pane(x: 0, y: 0, width: left, height: pixelHeight, content: .bezier),
+                    Pane(x: left, y: 0, width: pixelWidth - left, height: pixelHeight, content: .metaball)]
+        }
+        return [Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: panes[0].content)]
+    }
+
+    /// Homes that keep each badge where it was relative to its canvas, `from` the canvas they
+    /// were placed on, and bring inside one that would reach past an edge.
+    static func homes(_ homes: [Vec2], radii: [Double], from old: Vec2, to new: Vec2) -> [Vec2] {
+        zip(homes, radii).map { home, radius in
+            let x = old.x > 0 ? home.x / old.x * new.x : new.x / 2
+            let y = old.y > 0 ? home.y / old.y * new.y : new.y / 2
+            func inside(_ v: Double, _ size: Double) -> Double {
+                size >= 2 * radius ? min(max(v, radius), size - radius) : size / 2
+            }
+            return Vec2(inside(x, new.x), inside(y, new.y))
+        }
+    }
+}

@@ -1,0 +1,188 @@
+// Screenshots and recordings of the window into one folder, and the parameters file: every
+// outcome comes back as a message for a toast (failures also on stderr); the app goes on.
+
+import Foundation
+import Imaging
+
+/// The window's captures: PNG screenshots, GIF or APNG recordings at a fixed rate.
+final class WindowCapture {
+    let folder: String
+    /// The recording in progress, the time its next frame is due, and its frames so far.
+    private var recording: (writer: Recorder, path: String, next: Double, frames: Int)?
+    static let rate = 30.0
+
+    init(folder: String) { self.folder = folder }
+
+    var isRecording: Bool { recording != nil }
+
+    /// Whether the recording wants a frame at `time`.
+    func wantsFrame(at time: Double) -> Bool { recording.map { time >= $0.next } ?? false }
+
+    /// Saves a screenshot named by the time.
+    func save(_ image: Image) -> String {
+        let path = "\(folder)/\(WindowCapture.nameForNow()).png"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try PNG.write(image, to: path)
+            return "saved \(path) (\(image.width)x\(image.height))"
+        } catch let error as PNGError {
+            return WindowCapture.warn("screenshot not saved: \(error.description)")
+        } catch {
+            return WindowCapture.warn("screenshot not saved: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder))")
+        }
+    }
+
+    /// Starts a GIF (or an APNG) of `width`×`height` device pixels whose palette holds `colors`.
+    func start(apng: Bool, width: Int, height: Int, colors: [(UInt8, UInt8, UInt8)], time: Double) -> String {
+        guard width > 0, height > 0 else { return "nothing to record: the window is minimised" }
+        let path = "\(folder)/\(WindowCapture.nameForNow()).\(apng ? "apng.png" : "gif")"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let writer: Recorder = apng
+                ? .apng(try APNGWriter(path: path, width: width, height: height, fps: WindowCapture.rate, frameCount: 1 << 30))
+                : .gif(try GIFWriter(path: path, width: width, height: height, fps: WindowCapture.rate, keyColors: colors))
+            recording = (writer, path, time, 0)
+            return "recording \(path) (v stops)"
+        } catch let error as GIFError {
+            return WindowCapture.warn("not recording: \(error.description)")
+        } catch let error as PNGError {
+            return WindowCapture.warn("not recording: \(error.description)")
+        } catch {
+            return WindowCapture.warn("not recording: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder))")
+        }
+    }
+
+    /// Adds the picture shown at `time`. A frame the window was too busy to take is covered by
+    /// showing this one longer, so the recording keeps true time and never falls behind.
+    /// Returns a message when the recording had to stop.
+    func add(_ image: Image, at time: Double) -> String? {
+        guard var shot = recording else { return nil }
+        guard image.width == shot.writer.width, image.height == shot.writer.height else {
+            return stop(failure: "the window changed size while recording")
+        }
+        do {
+            let due = Int((time - shot.next) * WindowCapture.rate) + 1
+            try shot.writer.add(image, repeats: due)
+            shot.frames += due
+            shot.next += Double(due) / WindowCapture.rate
+            recording = shot
+            return nil
+        } catch {
+            return stop(failure: error.description)
+        }
+    }
+
+    /// Finishes the recording (or abandons it after a failure); nil if none was running.
+    @discardableResult
+    func stop(failure: String? = nil) -> String? {
+        guard let shot = recording else { return nil }
+        recording = nil
+        if let failure {
+            shot.writer.discard()
+            return WindowCapture.warn("recording stopped: \(failure)")
+        }
+        do {
+            try shot.writer.close()
+            return "saved \(shot.path) (\(shot.frames) frames, \(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s)"
+        } catch {
+            return WindowCapture.warn("recording not saved: \(error.description)")
+        }
+    }
+
+    /// Writes the parameters to `path` (what --params reads).
+    static func save(_ parameters: Parameters, to path: String = "sticky-params.json") -> String {
+        var fields: [String] = []
+        for parameter in ParameterRegistry.all {
+            let value = parameter.value(in: parameters)
+            switch parameter.kind {
+            case .number, .flag: fields.append("  \"\(parameter.name)\": \(value)")
+            case .choice, .color: fields.append("  \"\(parameter.name)\": \"\(value)\"")
+            }
+        }
+        let text = "{\n" + fields.joined(separator: ",\n") + "\n}\n"
+        if let reason = AtomicFile.write(Data(text.utf8), to: path) {
+            return warn("parameters not saved: cannot write '\(path)': \(reason)")
+        }
+        return "saved \(FileManager.default.currentDirectoryPath)/\(path)"
+    }
+
+    private static func warn(_ message: String) -> String {
+        CommandLine.warn(message)
+        return message
+    }
+
+    /// A file name for now, in local time to the millisecond: sticky-2026-11-29T153052-659.
+    static func nameForNow() -> String {
+        let now = Date()
+        let stamp = ISO8601DateFormatter.string(from: now, timeZone: .current, formatOptions: [.withFullDate, .withTime])
+            .replacingOccurrences(of: ":", with: "")
+        let millis = Int(now.timeIntervalSince1970 * 1000) % 1000
+        return "sticky-\(stamp)-\(String(format: "%03d", millis))"
+    }
+
+    /// Why a folder cannot be made, when the reason is plain: a file where a folder should be,
+    /// or a parent that cannot be written.
+    static func obstacle(in folder: String) -> String {
+        var path = (folder as NSString).standardizingPath
+        while !path.isEmpty, path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return ": '\(path)' is a file" }
+                return FileManager.default.isWritableFile(atPath: path) ? "" : ": '\(path)' is not writable"
+            }
+            path = PathName.folder(of: path)
+        }
+        return ""
+    }
+}
+
+/// A recording in progress: a GIF or an APNG.
+enum Recorder {
+    case gif(GIFWriter)
+    case apng(APNGWriter)
+
+    var width: Int {
+        switch self {
+        case .gif(let w): w.width
+        case .apng(let w): w.width
+        }
+    }
+
+    var height: Int {
+        switch self {
+        case .gif(let w): w.height
+        case .apng(let w): w.height
+        }
+    }
+
+    func add(_ image: Image, repeats: Int) throws(CLIError) {
+        do {
+            switch self {
+            case .gif(let w): try w.add(image, repeats: repeats)
+            case .apng(let w): try w.add(image, repeats: repeats)
+            }
+        } catch let error as GIFError {
+            throw .failure(error.description)
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
+    func close() throws(CLIError) {
+        do {
+            switch self {
+            case .gif(let w): try w.close()
+            case .apng(let w): try w.close()
+            }
+        } catch let error as GIFError {
+            throw .failure(error.description)
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
+    /// Abandons the file (the APNG is still all in memory).
+    func discard() {
+        if case .gif(let w) = self { w.discard() }
+    }
+}
