@@ -56,12 +56,14 @@ enum ConstructionPainter {
         }
     }
 
-    /// Every triangle edge of the mesh as it is now (taken before adding the lines).
+    /// Every triangle edge of the shapes as they are now (taken before adding the lines); the
+    /// counts' glyph quads are text, not shape, and are left out.
     static func addWireframe(scale: Double, into builder: inout MeshBuilder) {
         let mesh = builder.mesh
         let line = 1 / scale
         for t in 0..<mesh.triangleCount {
             let v = (0..<3).map { mesh.vertices[Int(mesh.indices[3 * t + $0])] }
+            if v[0].radius == Vertex.glyphMarker { continue }
             for k in 0..<3 {
                 let a = v[k], b = v[(k + 1) % 3]
                 builder.addLine(from: Vec2(Double(a.x), Double(a.y)), to: Vec2(Double(b.x), Double(b.y)), width: line * 0.75,

@@ -234,29 +234,31 @@ struct Controls {
     }
 }
 
-/// How a number slider's bar maps its range: linear, or logarithmic for a range of many steps
-/// (maxDistance 60 on 1…10,000 would sit at the far left of a linear bar).
-/// Log: f(v) = ln(1 + (v − lo)/step) / ln(1 + (hi − lo)/step).
+/// How a number slider's bar maps its range: linear, or logarithmic for a range that spans
+/// orders of magnitude (maxDistance 60 on 1…10,000 would sit at the far left of a linear bar).
+/// Log: f(v) = ln(1 + (v − lo)/s) / ln(1 + (hi − lo)/s), s = lo if lo > 0, else the step.
 struct SliderScale {
     let range: ClosedRange<Double>
     let step: Double
 
-    /// Ranges of more than this many steps are shown on a log scale.
-    static let logarithmicAbove = 500.0
+    /// Ranges wider than this many times `s` are shown on a log scale.
+    static let logarithmicAbove = 100.0
 
-    var isLogarithmic: Bool { (range.upperBound - range.lowerBound) / step > SliderScale.logarithmicAbove }
+    private var s: Double { range.lowerBound > 0 ? range.lowerBound : step }
+
+    var isLogarithmic: Bool { (range.upperBound - range.lowerBound) / s > SliderScale.logarithmicAbove }
 
     /// Where a value sits on the bar, 0…1.
     func fraction(of value: Double) -> Double {
         let span = range.upperBound - range.lowerBound
         guard span > 0 else { return 0 }
         let v = min(max(value, range.lowerBound), range.upperBound) - range.lowerBound
-        return isLogarithmic ? log1p(v / step) / log1p(span / step) : v / span
+        return isLogarithmic ? log1p(v / s) / log1p(span / s) : v / span
     }
 
     /// The value at a bar position, 0…1 (the inverse of `fraction(of:)`).
     func value(at fraction: Double) -> Double {
         let f = min(max(fraction, 0), 1), span = range.upperBound - range.lowerBound
-        return range.lowerBound + (isLogarithmic ? step * expm1(f * log1p(span / step)) : f * span)
+        return range.lowerBound + (isLogarithmic ? s * expm1(f * log1p(span / s)) : f * span)
     }
 }

@@ -153,10 +153,12 @@ struct HUD {
             sliderAreas = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
         }
         if let toast = content.toast {
+            // Bottom centre, above the pane labels.
             let size = HUD.textSize, maxWidth = max(40, w - 4 * m)
             let lines = pen.wrap(toast, size: size, width: maxWidth)
             let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
-            let box = Rect(x: max(m, (w - tw) / 2 - 8), y: max(0, h - m - HUD.lineHeight * Double(lines.count) - 8),
+            let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)
+            let box = Rect(x: max(m, (w - tw) / 2 - 8), y: max(0, bottom - HUD.lineHeight * Double(lines.count) - 8),
                            width: min(w - 2 * m, tw + 16), height: HUD.lineHeight * Double(lines.count) + 8)
             pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.92))
             for (i, line) in lines.enumerated() {

@@ -1,0 +1,241 @@
+// The view layer without a window: the layout keeps every badge inside its pane at any size and
+// mode, the HUD lies inside the window and shows the selected slider, the key table drives
+// every help text, and slider bars map their ranges as the formulas say.
+
+import Foundation
+@testable import App
+@testable import Geometry
+@testable import Motion
+import Testing
+
+@Suite struct LayoutTests {
+    static let sizes: [(Double, Double)] = [(1, 1), (2, 1000), (3000, 20), (640, 480), (500, 400), (900, 600), (1920, 1080),
+                                            (3000, 2000), (321, 81), (80, 800)]
+
+    /// Whether a circle lies whole inside a w×h canvas.
+    static func inside(_ c: Vec2, _ r: Double, _ w: Double, _ h: Double) -> Bool {
+        c.x - r >= -1e-9 && c.x + r <= w + 1e-9 && c.y - r >= -1e-9 && c.y + r <= h + 1e-9
+    }
+
+    @Test(arguments: Mode.allCases)
+    func everyBadgeLiesInsideItsPaneAtAnySize(mode: Mode) {
+        for (w, h) in LayoutTests.sizes {
+            // Placed for the window's default size, then laid out afresh as a resize does.
+            let start = Layout(width: 800, height: 600, mode: mode, scene: .badges)
+            let scene = makeScene("badge", width: start.canvas.x, height: start.canvas.y, badges: [], parameters: Parameters())
+            let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
+            scene.resize(width: layout.canvas.x, height: layout.canvas.y)
+            let board = (scene as! BadgeScene).board
+            // The panes tile the window; each shows the whole canvas.
+            #expect(layout.panes.count == (mode == .split ? 2 : 1))
+            #expect(abs(layout.panes.map(\.width).reduce(0, +) - max(w, 1)) < 1e-9)
+            for (i, pane) in layout.panes.enumerated() {
+                #expect(abs(pane.width / layout.zoom - layout.canvas.x) < 1e-9 && abs(pane.height / layout.zoom - layout.canvas.y) < 1e-9)
+                for badge in board.badges {
+                    #expect(LayoutTests.inside(badge.home, badge.radius, layout.canvas.x, layout.canvas.y),
+                            "\(mode) \(w)x\(h): badge \(badge.id) at \(badge.home) r \(badge.radius), canvas \(layout.canvas)")
+                    // Shown inside its pane in the window, and a press there reaches it.
+                    let shown = layout.windowPoint(badge.home, pane: i)
+                    #expect(pane.contains(shown) || w < 1 || h < 1, "\(mode) \(w)x\(h) pane \(i): \(shown)")
+                    let back = layout.scenePoint(shown)
+                    #expect(abs(back.x - badge.home.x) < 1e-6 && abs(back.y - badge.home.y) < 1e-6)
+                }
+            }
+            // No two badges overlap.
+            for a in board.badges { for b in board.badges where a.id < b.id {
+                #expect(a.home.distance(to: b.home) >= a.radius + b.radius, "\(mode) \(w)x\(h): \(a.id) and \(b.id) overlap")
+            } }
+        }
+    }
+
+    @Test func aWindowShrunkAndGrownBackShowsTheBadgesWhereTheyWere() {
+        let first = Layout(width: 900, height: 600, mode: .bezier, scene: .badges)
+        let scene = makeScene("badge", width: first.canvas.x, height: first.canvas.y, badges: [], parameters: Parameters())
+        let homes = (scene as! BadgeScene).board.badges.map(\.home)
+        // The defaults: a fifth of the width apart, halfway down.
+        #expect(homes == (1...4).map { Vec2(900 * Double($0) / 5, 300) })
+        for (w, h) in [(500.0, 400.0), (1.0, 1.0), (900, 600)] {
+            let layout = Layout(width: w, height: h, mode: .split, scene: .badges)
+            scene.resize(width: layout.canvas.x, height: layout.canvas.y)
+        }
+        // Split at 900: each pane 450 wide, the homes at the same fractions of it.
+        #expect((scene as! BadgeScene).board.badges.map(\.home) == (1...4).map { Vec2(450 * Double($0) / 5, 300) })
+        scene.resize(width: 900, height: 600)
+        #expect((scene as! BadgeScene).board.badges.map(\.home) == homes)
+    }
+
+    @Test func aHeldBadgeMovesWithItsHome() {
+        let scene = makeScene("badge", width: 800, height: 600, badges: [], parameters: Parameters()) as! BadgeScene
+        let home = scene.board.badges[2].home
+        scene.apply(.pointerDown(home))
+        scene.apply(.pointerMove(home + Vec2(30, 0)))
+        scene.resize(width: 400, height: 600)
+        let badge = scene.board.badges[2]
+        #expect(badge.home == Vec2(400 * 3 / 5, 300))
+        #expect(badge.center == badge.home + Vec2(30, 0))
+        scene.apply(.reset)
+        #expect(scene.board.badges[2].center == Vec2(400 * 3 / 5, 300), "a reset restores the new homes")
+    }
+
+    @Test func theChainsWallsFollowItsPane() {
+        let layout = Layout(width: 500, height: 300, mode: .split, scene: .chain)
+        // A 250-wide pane is below the chain's 360 x 240 least canvas: shown smaller.
+        #expect(abs(layout.zoom - 250.0 / 360) < 1e-12 && abs(layout.canvas.x - 360) < 1e-9)
+        let scene = ChainScene(width: 800, height: 600, parameters: Parameters())
+        scene.resize(width: layout.canvas.x, height: layout.canvas.y)
+        scene.advance(to: 3)
+        for body in scene.world.circles {
+            #expect(LayoutTests.inside(body.center, body.radius - 1, layout.canvas.x, layout.canvas.y), "\(body)")
+        }
+    }
+}
+
+@Suite struct HUDTests {
+
+    static func content(selected: Int, toast: String? = "saved screenshots/sticky-2026-11-30T101010-123.png (900x600)",
+                        help: Bool = true) -> HUDContent {
+        let controls = Controls(scene: .badges)
+        var content = HUDContent()
+        content.caption = ["badge · split · frame 1.0 ms · f1: keys"]
+        content.paneLabels = ["Bézier · quad", "metaball · inverseSquare"]
+        content.sliders = controls.sliders.map { SliderRow(name: $0.name, value: "1", fraction: 0.5) }
+        content.selected = selected
+        content.toast = toast
+        content.help = help ? Controls.helpLines : nil
+        return content
+    }
+
+    @Test func everyPartLiesInsideTheWindow() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for (w, h) in LayoutTests.sizes where w >= 100 && h >= 100 {
+            for mode in Mode.allCases {
+                let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
+                let hud = HUD(HUDTests.content(selected: 3), layout: layout, scale: 1, atlas: atlas)
+                let window = Rect(x: 0, y: 0, width: w, height: h)
+                for box in [hud.helpBox, hud.toastBox, hud.captionBox].compactMap({ $0 }) + hud.sliderAreas.map(\.row) {
+                    #expect(box.x >= 0 && box.y >= 0 && box.maxX <= window.maxX && box.maxY <= window.maxY, "\(w)x\(h) \(mode): \(box)")
+                }
+                // Every vertex of the layer too.
+                for v in hud.mesh.vertices {
+                    #expect(v.x >= -1 && Double(v.x) <= w + 1 && v.y >= -1 && Double(v.y) <= h + 1, "\(w)x\(h) \(mode): \(v)")
+                }
+            }
+        }
+    }
+
+    /// A pane too narrow for the panel beside the caption shows the selected slider alone
+    /// (it used to show another one: the scrolled rows indexed with the global index).
+    @Test func aNarrowWindowShowsTheSelectedSlider() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let sliders = Controls(scene: .badges).sliders.count
+        for selected in 0..<sliders {
+            let narrow = HUD(HUDTests.content(selected: selected, toast: nil, help: false),
+                             layout: Layout(width: 420, height: 400, mode: .split, scene: .badges), scale: 1, atlas: atlas)
+            #expect(narrow.sliderAreas.map(\.index) == [selected])
+            let wide = HUD(HUDTests.content(selected: selected, toast: nil, help: false),
+                           layout: Layout(width: 1200, height: 700, mode: .split, scene: .badges), scale: 1, atlas: atlas)
+            #expect(wide.sliderAreas.count == min(10, sliders) && wide.sliderAreas.contains { $0.index == selected })
+            // Below or beside the caption, never over it.
+            for hud in [narrow, wide] {
+                let caption = try #require(hud.captionBox)
+                #expect(!hud.sliderAreas.contains { $0.row.intersects(caption) })
+            }
+        }
+    }
+
+    /// The value's text ends before its bar begins, on every row.
+    @Test func valuesNeverOverlapTheirBars() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let parameters = Parameters()
+        var content = HUDContent()
+        content.sliders = Controls.sliders.map { p in
+            SliderRow(name: p.name, value: p.value(in: parameters) + (p.unit.isEmpty ? "" : " " + p.unit), fraction: 0.5)
+        }
+        for selected in content.sliders!.indices {
+            content.selected = selected
+            let hud = HUD(content, layout: Layout(width: 1200, height: 800, mode: .bezier, scene: .badges), scale: 1, atlas: atlas)
+            for area in hud.sliderAreas {
+                guard let bar = area.bar else { continue }
+                let row = content.sliders![area.index]
+                // The value is drawn after the widest name: it ends before the bar.
+                let names = hud.sliderAreas.map { pen.width(of: content.sliders![$0.index].name, size: HUD.rowTextSize) }.max()!
+                let valueEnd = area.row.x + 6 + names + 10 + pen.width(of: row.value, size: HUD.rowTextSize)
+                #expect(valueEnd < bar.x, "\(row.name): value ends at \(valueEnd), bar starts at \(bar.x)")
+            }
+        }
+    }
+}
+
+@Suite struct KeyTableTests {
+    @Test func oneTableDrivesEveryHelpText() {
+        for binding in Controls.keys {
+            #expect(Controls.helpLines.contains { $0.hasPrefix(binding.label) && $0.hasSuffix(binding.help) })
+            #expect(WindowApp.help.contains(binding.label) && WindowApp.help.contains(binding.help), "\(binding.label)")
+            for press in binding.presses {
+                // Scripts name every bound key, and it does what the table says.
+                let name = (press.shift ? "shift+" : "") + press.name
+                #expect(KeyPress(script: name) == press, "\(name)")
+                #expect(Controls.binding(for: press)?.action == binding.action, "\(name)")
+            }
+        }
+        // Modifiers that only scale a step fall back to the plain key.
+        #expect(Controls.binding(for: KeyPress(name: "right", shift: true))?.action == .moveSlider)
+        #expect(Controls.binding(for: KeyPress(name: "s", shift: true))?.action == .screenshotOtherWay)
+        #expect(Controls.binding(for: KeyPress(name: "tab", shift: true))?.action == .selectPrevious)
+        // --help-window lists each option once.
+        for option in ["--scale", "--size", "--dump", "--screenshot-dir"] {
+            #expect(WindowApp.help.components(separatedBy: option + " ").count == 2, "\(option)")
+        }
+    }
+
+    @Test func selectingASliderIsAChangeToShow() {
+        var controls = Controls(scene: .badges)
+        var parameters = Parameters()
+        #expect(controls.handle(KeyPress(name: "down"), parameters: &parameters) == .selection)
+        #expect(controls.handle(KeyPress(name: "tab", shift: true), parameters: &parameters) == .selection)
+        #expect(controls.selected == 0)
+    }
+
+    @Test func eachSceneShowsItsOwnSliders() {
+        let chain = Controls(scene: .chain).sliders.map(\.name)
+        let badges = Controls(scene: .badges).sliders.map(\.name)
+        #expect(chain.first == "chainCount" && badges.first == "maxDistance")
+        #expect(!chain.contains("maxDistance") && !chain.contains("springDuration") && chain.contains("gravity") && chain.contains("goo"))
+        #expect(!badges.contains("gravity") && !badges.contains("chainCount") && badges.contains("kernel"))
+        #expect(Set(chain).union(badges) == Set(Controls.sliders.map(\.name)))
+    }
+}
+
+@Suite struct SliderScaleTests {
+    @Test func wideRangesAreLogarithmic() {
+        // maxDistance: 1…10,000, s = 1: f(60) = ln(60)/ln(10000).
+        let distance = SliderScale(range: 1...10_000, step: 1)
+        #expect(distance.isLogarithmic)
+        #expect(abs(distance.fraction(of: 60) - log(60.0) / log(10_000.0)) < 1e-12)
+        #expect(distance.fraction(of: 1) == 0 && abs(distance.fraction(of: 10_000) - 1) < 1e-12)
+        // gravity: 0…10,000 step 50, s = 50: f(1000) = ln(1 + 1000/50)/ln(1 + 10000/50).
+        let gravity = SliderScale(range: 0...10_000, step: 50)
+        #expect(abs(gravity.fraction(of: 1000) - log(21.0) / log(201.0)) < 1e-12)
+        // threshold 0.01…0.99: linear.
+        let threshold = SliderScale(range: 0.01...0.99, step: 0.01)
+        #expect(!threshold.isLogarithmic && abs(threshold.fraction(of: 0.5) - 0.49 / 0.98) < 1e-12)
+        for scale in [distance, gravity, threshold] {
+            for f in stride(from: 0.0, through: 1.0, by: 0.125) {
+                #expect(abs(scale.fraction(of: scale.value(at: f)) - f) < 1e-9)
+            }
+        }
+    }
+
+    @Test func aBarPositionSetsTheSliderWithinItsRange() {
+        var controls = Controls(scene: .badges)
+        var parameters = Parameters()
+        // maxDistance at the bar's middle: 1 + expm1(0.5 ln 10000) = 100, whole steps.
+        controls.set(fraction: 0.5, parameters: &parameters)
+        #expect(parameters.motion.badge.maxDistance == 100)
+        controls.set(fraction: -3, parameters: &parameters)
+        #expect(parameters.motion.badge.maxDistance == 1)
+        controls.set(fraction: 7, parameters: &parameters)
+        #expect(parameters.motion.badge.maxDistance == 10_000)
+    }
+}
