@@ -67,7 +67,7 @@ public struct BadgePainter {
             field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls, scratch: &scratch)
             // The field has one colour: the head keeps its own, drawn over it.
             if let head = bodies.last {
-                decals.addCircle(center: head.center, radius: head.radius, color: parameters.headColor, feather: feather)
+                decals.addCircle(center: head.center, radius: head.radius + feather / 2, color: parameters.headColor, feather: feather)
             }
         }
     }

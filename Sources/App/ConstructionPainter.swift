@@ -1,5 +1,6 @@
 // Overlays that show how a picture is built: the bridge's construction and the triangles.
 
+import Foundation
 import Geometry
 import Motion
 import Typography
@@ -16,11 +17,40 @@ enum ConstructionPainter {
         let line = 1 / scale, dot = 2.5 / scale
         builder.addLine(from: pose.home, to: pose.center, width: line, color: ink, feather: line)
         guard let bridge = BadgePainter.bridge(of: pose, parameters: parameters) else { return }
+        // Labels go where they collide with no other label and no marked point: the first
+        // free place round their point, starting away from the bridge's middle; each on a white
+        // halo, so that it reads on the red fill.
+        var placed: [Rect] = []
+        var marks: [Vec2] = []
+        let pen = HUDPen(scale: scale, atlas: atlas)
         func label(_ text: String, at p: Vec2, away from: Vec2) {
             guard let atlas else { return }
+            let size = 11.0, width = pen.width(of: text, size: size), height = 9.0
             let direction = p - from
-            let offset = direction.length > 0 ? direction / direction.length * 9 : Vec2(0, -9)
-            builder.addText(text, x: p.x + offset.x - 3, y: p.y + offset.y + 4, size: 11, scale: scale, color: ink, atlas: atlas)
+            let start = direction.length > 0 ? atan2(direction.y, direction.x) : -Double.pi / 2
+            var best: Rect?
+            search: for distance in [9.0, 14, 20, 28] {
+                for k in 0..<12 {
+                    let angle = start + Double((k + 1) / 2) * (k % 2 == 0 ? 1 : -1) * Double.pi / 6
+                    let centre = p + Vec2(cos(angle), sin(angle)) * distance
+                    let box = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
+                    let clearance = Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6)
+                    let free = !placed.contains { $0.intersects(box) } && !box.contains(p)
+                        && !marks.contains { $0 != p && clearance.contains($0) }
+                    if free {
+                        best = box
+                        break search
+                    }
+                    if best == nil { best = box }
+                }
+            }
+            guard let box = best else { return }
+            placed.append(box)
+            let halo = Color(red: 1, green: 1, blue: 1, alpha: 0.9), e = 1 / scale
+            for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)] {
+                builder.addText(text, x: box.x + dx * e, y: box.maxY + dy * e, size: size, scale: scale, color: halo, atlas: atlas)
+            }
+            builder.addText(text, x: box.x, y: box.maxY, size: size, scale: scale, color: ink, atlas: atlas)
         }
         func mark(_ p: Vec2, _ name: String?, away from: Vec2) {
             builder.addCircle(center: p, radius: dot, color: ink, feather: line)
@@ -33,14 +63,14 @@ enum ConstructionPainter {
             for (a, b) in [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)] {
                 builder.addLine(from: a, to: b, width: line, color: ink, feather: line)
             }
-            for (p, name) in [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")] {
-                mark(p, name, away: middle)
-            }
+            let points = [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")]
+            marks = points.map(\.0)
+            for (p, name) in points { mark(p, name, away: middle) }
             return
         }
         // Both sides: the upper one and its mirror image.
         let names: [String] = parameters.bridge.style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]
-        for sign in [1.0, -1.0] {
+        let sides = [1.0, -1.0].map { sign -> [Vec2] in
             var points: [Vec2] = []
             let segments = [bridge.side.0, bridge.side.1].compactMap { $0 }
             for segment in segments {
@@ -50,9 +80,12 @@ enum ConstructionPainter {
                     : [segment.p0, segment.p1, segment.p2]
             }
             points.append(segments.last!.p3)
-            let world = points.map { bridge.world(Vec2($0.x, sign * $0.y)) }
+            return points.map { bridge.world(Vec2($0.x, sign * $0.y)) }
+        }
+        marks = sides.flatMap { $0 }
+        for (k, world) in sides.enumerated() {
             for (a, b) in zip(world, world.dropFirst()) { builder.addLine(from: a, to: b, width: line, color: ink, feather: line) }
-            for (i, p) in world.enumerated() { mark(p, sign > 0 && i < names.count ? names[i] : nil, away: middle) }
+            for (i, p) in world.enumerated() { mark(p, k == 0 && i < names.count ? names[i] : nil, away: middle) }
         }
     }
 

@@ -351,11 +351,6 @@ public struct MeshBuilder: Sendable {
         if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
     }
 
-    @inline(__always)
-    private mutating func append(_ p: Vec2, alpha: Float, color: UInt32) {
-        mesh.vertices.append(Vertex(x: Float(p.x), y: Float(p.y), alpha: alpha, color: color))
-    }
-
     /// Keeps the triangle only if, in the stored Float positions, it has positive area: a fold
     /// or a sliver that rounding flattened is dropped rather than drawn inverted.
     @inline(__always)

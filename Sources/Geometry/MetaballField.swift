@@ -47,7 +47,6 @@ public struct Box: Hashable, Sendable {
     public func union(_ b: Box) -> Box {
         Box(minX: min(minX, b.minX), minY: min(minY, b.minY), maxX: max(maxX, b.maxX), maxY: max(maxY, b.maxY))
     }
-    public var area: Double { (maxX - minX) * (maxY - minY) }
 }
 
 /// A box to shade and the run of balls (in the ordered list) whose field is evaluated in it.

@@ -64,13 +64,6 @@ public final class HeadlessContext {
         }
     }
 
-    /// Makes the context current on the calling thread.
-    public func makeCurrent() throws(PlatformError) {
-        guard let display, let context, epoxy_eglMakeCurrent(display, nil, nil, context) != 0 else {
-            throw PlatformError("EGL could not make the context current")
-        }
-    }
-
     /// Releases the context. The display stays initialised: EGL hands every caller in the
     /// process the same display for the surfaceless platform, and terminating it would pull the
     /// contexts of other threads (other renderers, tests running in parallel) from under them.

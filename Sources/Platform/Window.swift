@@ -29,6 +29,17 @@ public final class Window {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_SAMPLES, 0)
+        // A window larger than the screen's work area (the screen less panels and docks) is
+        // fitted to it, so that nothing opens out of reach.
+        var (width, height) = (width, height)
+        if let monitor = glfwGetPrimaryMonitor() {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h)
+            if w > 0, h > 0 {
+                width = min(width, Int(w))
+                height = min(height, Int(h))
+            }
+        }
         guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             let reason = lastGLFWError
             glfwTerminate()
@@ -124,13 +135,6 @@ public final class Window {
         var w: Int32 = 0, h: Int32 = 0
         glfwGetFramebufferSize(handle, &w, &h)
         return (Int(w), Int(h))
-    }
-
-    /// Where the pointer is now, in window units.
-    public var cursor: (x: Double, y: Double) {
-        var x = 0.0, y = 0.0
-        glfwGetCursorPos(handle, &x, &y)
-        return (x, y)
     }
 
     public var title: String = "" {
