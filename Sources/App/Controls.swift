@@ -225,7 +225,9 @@ struct Controls {
     /// Sets the selected number slider from a bar position, 0…1 (the mouse on its bar).
     mutating func set(fraction: Double, parameters: inout Parameters) {
         guard case .number(let key, let range, let step) = selectedParameter.kind else { return }
-        parameters[keyPath: key] = Controls.clean(SliderScale(range: range, step: step).value(at: fraction), step: step, range: range)
+        // Whole steps: a pointer's pixel is no finer than that on any bar.
+        let value = (SliderScale(range: range, step: step).value(at: fraction) / step).rounded() * step
+        parameters[keyPath: key] = Controls.clean(value, step: step, range: range)
     }
 
     /// Puts one parameter back to its default.

@@ -110,7 +110,7 @@ struct HUD {
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
         let w = layout.width, h = layout.height, m = HUD.margin
-        // Split: a divider, and each pane named at its bottom left.
+        // Split: a divider, and each pane named at its bottom right (the chain rests at the left).
         if layout.panes.count > 1 {
             for pane in layout.panes.dropFirst() {
                 pen.panel(Rect(x: pane.x - 0.5, y: 0, width: 1, height: h), fill: HUDPen.edge)
@@ -118,7 +118,8 @@ struct HUD {
         }
         for (pane, label) in zip(layout.panes, content.paneLabels) {
             let tw = pen.width(of: label, size: HUD.textSize)
-            let box = Rect(x: pane.x + m - 4, y: pane.maxY - m - HUD.lineHeight - 2, width: tw + 8, height: HUD.lineHeight + 4)
+            let box = Rect(x: max(pane.x + 4, pane.x + pane.width - m - tw - 4), y: pane.maxY - m - HUD.lineHeight - 2,
+                           width: tw + 8, height: HUD.lineHeight + 4)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
         }

@@ -160,7 +160,7 @@ final class WindowApp {
             // A press on the sliders sets them and never grabs a badge.
             if let area = sliderArea(at: pointer) {
                 controls.selected = area.index
-                if let bar = area.bar {
+                if let bar = area.bar, pointer.x >= bar.x, pointer.x <= bar.maxX {
                     draggedSlider = area.index
                     setSlider(from: bar)
                 }
@@ -352,7 +352,8 @@ final class WindowApp {
     private func hudContent(_ snapshot: SceneSnapshot) -> HUDContent {
         var content = HUDContent()
         content.caption = caption(held: snapshot.heldPose)
-        content.paneLabels = layout.panes.map { paneLabel($0.content) }
+        // Two panes are named each; one is named by the caption.
+        content.paneLabels = layout.panes.count > 1 ? layout.panes.map { paneLabel($0.content) } : []
         if showSliders {
             content.sliders = controls.sliders.map { p in
                 var fraction: Double?
@@ -372,19 +373,29 @@ final class WindowApp {
 
     /// What a pane shows, in words: "Bézier · quad", "metaball · inverseSquare".
     private func paneLabel(_ content: PaneContent) -> String {
+        switch content {
+        case .bezier: return "Bézier · \(fillName(content))"
+        case .metaball: return "metaball · \(fillName(content))"
+        case .overlay: return fillName(content)
+        }
+    }
+
+    /// The construction or kernel a pane fills with.
+    private func fillName(_ content: PaneContent) -> String {
         let style = options.scene == "chain" && !options.parameters.goo ? "circles" : options.parameters.bridge.style.rawValue
         let kernel = options.parameters.metaball.kernel.rawValue
         switch content {
-        case .bezier: return "Bézier · \(style)"
-        case .metaball: return "metaball · \(kernel)"
-        case .overlay: return "overlay · \(style) vs \(kernel): blue Bézier only, green field only"
+        case .bezier: return style
+        case .metaball: return kernel
+        case .overlay: return "\(style) vs \(kernel) (blue: Bézier only, green: field only)"
         }
     }
 
     /// The scene, mode, frame time and help key; in the field modes, how the two fills of the
     /// held badge differ (measured on a 1 px grid while it is held: a few milliseconds).
     private func caption(held pose: BadgePose?) -> [String] {
-        let status = "\(options.scene) · \(options.mode.rawValue) · frame \(String(format: "%.1f", frameTime * 1000)) ms · f1: keys"
+        let fill = layout.panes.count == 1 ? " · " + fillName(layout.panes[0].content) : ""
+        let status = "\(options.scene) · \(options.mode.rawValue)\(fill) · frame \(String(format: "%.1f", frameTime * 1000)) ms · f1: keys"
         guard options.mode != .bezier, let pose else { return [status] }
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }

@@ -1,0 +1,182 @@
+// What the real window shows, from grabs of it under Xvfb (xwd, as a person sees it), driven by
+// real X input: badges inside their panes after a mode switch and a resize, the HUD answering
+// keys at once, wireframe leaving the HUD alone, the help on a solid panel, a click on a slider
+// bar, the chain's caption and titles.
+
+import Foundation
+import Testing
+
+/// A picture read from a binary PPM (P6, maxval 255), as xwdtopnm writes it.
+struct Grab {
+    let width: Int, height: Int
+    let bytes: [UInt8]
+
+    init(_ url: URL) throws {
+        let data = [UInt8](try Data(contentsOf: url))
+        // Header: "P6", width, height, maxval, each after white space; one white space, then pixels.
+        var fields: [Int] = [], i = 2, current = ""
+        while fields.count < 3, i < data.count {
+            let c = data[i]
+            if c == UInt8(ascii: "#") { while i < data.count, data[i] != 10 { i += 1 } }
+            else if c == 32 || c == 10 || c == 9 || c == 13 { if !current.isEmpty { fields.append(Int(current)!); current = "" } }
+            else { current.append(Character(UnicodeScalar(c))) }
+            i += 1
+        }
+        guard data.starts(with: [80, 54]), fields.count == 3, fields[2] == 255 else { throw CocoaError(.fileReadCorruptFile) }
+        width = fields[0]
+        height = fields[1]
+        bytes = Array(data[i...])
+        guard bytes.count >= 3 * width * height else { throw CocoaError(.fileReadCorruptFile) }
+    }
+
+    func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+        let k = 3 * (y * width + x)
+        return (Int(bytes[k]), Int(bytes[k + 1]), Int(bytes[k + 2]))
+    }
+
+    func isNear(_ x: Int, _ y: Int, _ c: (Int, Int, Int), _ tolerance: Int = 12) -> Bool {
+        let p = pixel(x, y)
+        return abs(p.r - c.0) <= tolerance && abs(p.g - c.1) <= tolerance && abs(p.b - c.2) <= tolerance
+    }
+
+    /// The badge fill's red, whole or nearly.
+    func isRed(_ x: Int, _ y: Int) -> Bool {
+        let p = pixel(x, y)
+        return p.r > 200 && p.g < 90 && p.b < 90
+    }
+
+    /// Bounding boxes (minX, minY, maxX, maxY) of the 4-connected red regions.
+    func redRegions() -> [(Int, Int, Int, Int)] {
+        var seen = [Bool](repeating: false, count: width * height)
+        var boxes: [(Int, Int, Int, Int)] = []
+        for y in 0..<height { for x in 0..<width where !seen[y * width + x] && isRed(x, y) {
+            var stack = [(x, y)], box = (x, y, x, y)
+            seen[y * width + x] = true
+            while let (px, py) = stack.popLast() {
+                box = (min(box.0, px), min(box.1, py), max(box.2, px), max(box.3, py))
+                for (nx, ny) in [(px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)]
+                    where nx >= 0 && ny >= 0 && nx < width && ny < height && !seen[ny * width + nx] && isRed(nx, ny) {
+                    seen[ny * width + nx] = true
+                    stack.append((nx, ny))
+                }
+            }
+            boxes.append(box)
+        } }
+        return boxes
+    }
+
+    /// Pixels that differ between two grabs inside a rectangle.
+    func differences(from other: Grab, x: Range<Int>, y: Range<Int>) -> Int {
+        var n = 0
+        for py in y { for px in x where pixel(px, py) != other.pixel(px, py) { n += 1 } }
+        return n
+    }
+}
+
+@Suite(.serialized) struct WindowViewTests {
+    // The HUD's colours (HUDPen), as bytes.
+    static let edge = (140, 140, 148), accent = (26, 89, 217), ink = (38, 38, 38), track = (217, 217, 217)
+
+    /// Every red region lies whole inside one pane, off its edges; `perPane` in each.
+    static func expectBadgesInside(_ grab: Grab, panes: [Range<Int>], perPane: Int, _ name: String) {
+        let regions = grab.redRegions().filter { ($0.2 - $0.0) >= 6 }  // badges, not stray edge pixels
+        for pane in panes {
+            let inside = regions.filter { pane.contains($0.0) }
+            #expect(inside.count == perPane, "\(name): \(inside.count) badges in pane \(pane): \(regions)")
+            for r in inside {
+                #expect(r.0 > pane.lowerBound && r.2 < pane.upperBound - 1 && r.1 > 0 && r.3 < grab.height - 1,
+                        "\(name): a badge at \(r) is cut by the edge of pane \(pane)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: windowToolsPresent && onPath("xwd") && onPath("xwdtopnm"), "needs xvfb-run, xdotool, xwd and xwdtopnm"),
+          .timeLimit(.minutes(3)))
+    func whatTheWindowShows() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, message) = try WindowTests.runOnOwnDisplay(root.appendingPathComponent("scripts/window-test-view"), folder)
+        try #require(status == 0, "\(message)")
+        func grab(_ name: String) throws -> Grab { try Grab(folder.appendingPathComponent("\(name).ppm")) }
+
+        // m twice: split, each 380-wide pane with its four badges whole, a divider between.
+        let split = try grab("split")
+        #expect(split.width == 760 && split.height == 560)
+        WindowViewTests.expectBadgesInside(split, panes: [0..<380, 380..<760], perPane: 4, "split")
+        let dividerRows = (0..<560).filter { y in (378...381).contains { split.isNear($0, y, WindowViewTests.edge) } }
+        #expect(dividerRows.count > 500, "divider on \(dividerRows.count) rows")
+        // Resized to 500x400: still four whole badges in each pane.
+        let resized = try grab("resized")
+        #expect(resized.width == 500 && resized.height == 400)
+        WindowViewTests.expectBadgesInside(resized, panes: [0..<250, 250..<500], perPane: 4, "resized")
+
+        // Down selects the next slider: the lit row moves one row (18 px) down at once.
+        let selected = try grab("selected")
+        func litRow(_ g: Grab) -> Double {
+            var ys: [Int] = []
+            for y in 0..<220 { for x in 440..<760 where g.isNear(x, y, WindowViewTests.accent, 30) { ys.append(y) } }
+            return ys.isEmpty ? -1 : Double(ys.reduce(0, +)) / Double(ys.count)
+        }
+        #expect(abs(litRow(selected) - litRow(split) - 18) < 3, "lit row from \(litRow(split)) to \(litRow(selected))")
+
+        // W draws the triangles on the badges, never on the HUD: the slider panel is unchanged.
+        let wire = try grab("wireframe")
+        #expect(wire.differences(from: selected, x: 440..<760, y: 0..<215) == 0)
+        #expect(wire.differences(from: selected, x: 0..<370, y: 200..<360) > 100, "no wireframe drawn")
+
+        // F1: the help on an opaque panel with an edge, whole inside the window.
+        let help = try grab("help")
+        // Its edges: the rows and columns (the divider's aside) that hold a long run of the edge
+        // colour; text's anti-aliasing passes through that grey only here and there.
+        func isEdge(_ x: Int, _ y: Int) -> Bool { !(376...384).contains(x) && help.isNear(x, y, WindowViewTests.edge, 4) }
+        let rows = (0..<560).filter { y in (0..<760).filter { isEdge($0, y) }.count > 100 }
+        let columns = (0..<760).filter { x in (0..<560).filter { isEdge(x, $0) }.count > 100 }
+        try #require(rows.count == 2 && columns.count == 2, "help panel edges: rows \(rows), columns \(columns)")
+        let box = (columns[0], rows[0], columns[1], rows[1])
+        #expect(box.0 > 0 && box.1 > 0 && box.2 < 759 && box.3 < 559, "help panel at \(box)")
+        let sides = [(box.0...box.2).filter { isEdge($0, box.1) }.count, (box.0...box.2).filter { isEdge($0, box.3) }.count]
+        #expect(sides.allSatisfy { Double($0) > 0.95 * Double(box.2 - box.0) }, "edge rows \(sides) of \(box)")
+        // Opaque: no badge shows through, not even a pink wash (its text is grey and blue).
+        var redInside = 0
+        for y in (box.1 + 2)..<(box.3 - 1) { for x in (box.0 + 2)..<(box.2 - 1) {
+            let p = help.pixel(x, y)
+            if p.r - p.g > 30 && p.r - p.b > 30 { redInside += 1 }
+        } }
+        #expect(redInside == 0, "the help panel lets the badges show through")
+
+        // A click on maxDistance's bar at x = 700 set it (saved with p): the bar is measured in
+        // the grab before, and the value follows the log scale, f = (x − x0)/w,
+        // v = 1 + expm1(f ln 10000), whole steps; within a pixel's worth either way.
+        var run: [Int] = []
+        for x in (440..<760).reversed() {
+            let on = selected.isNear(x, 25, WindowViewTests.ink, 20) || selected.isNear(x, 25, WindowViewTests.track, 8)
+                || selected.isNear(x, 25, WindowViewTests.accent, 30)
+            if on { run.append(x) } else if !run.isEmpty { break }
+        }
+        let x0 = Double(try #require(run.last)), x1 = Double(try #require(run.first)) + 1
+        #expect(x0 < 700 && x1 > 700, "the bar \(x0)…\(x1) is not under the click")
+        func value(_ f: Double) -> Double { 1 + expm1(min(max(f, 0), 1) * log(10_000.0)) }
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("clicked.json"))) as? [String: Any]
+        let distance = try #require(saved?["maxDistance"] as? Double)
+        let low = value((699 - x0) / (x1 - x0)).rounded(.down), high = value((701 - x0) / (x1 - x0)).rounded(.up)
+        #expect(distance >= low && distance <= high, "maxDistance \(distance), expected \(low)…\(high)")
+        // The toast that p showed lies inside the window.
+        let clicked = try grab("clicked")
+        let dark = (0..<560).flatMap { y in (0..<760).filter { clicked.isNear($0, y, (33, 33, 38), 6) }.map { ($0, y) } }
+        #expect(dark.count > 500, "no toast")
+        #expect(dark.allSatisfy { $0.0 > 0 && $0.0 < 759 && $0.1 > 0 && $0.1 < 559 })
+
+        // The drag that began on the sliders and crossed the badges grabbed none.
+        let dump = try String(contentsOf: folder.appendingPathComponent("badge.jsonl"), encoding: .utf8)
+        #expect(!dump.contains("\"began\""))
+
+        // Titles name scene and mode; the chain has its caption (ink at the top left).
+        #expect(try String(contentsOf: folder.appendingPathComponent("badge.title"), encoding: .utf8).contains("badge · split"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("chain.title"), encoding: .utf8).contains("chain · bezier"))
+        let chain = try grab("chain")
+        var inkPixels = 0
+        for y in 0..<30 { for x in 0..<300 where chain.isNear(x, y, WindowViewTests.ink, 40) { inkPixels += 1 } }
+        #expect(inkPixels > 150, "chain caption: \(inkPixels) ink pixels")
+    }
+}
