@@ -33,6 +33,25 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
 
 /// Swift-typed wrappers over the GL functions sticky uses; constants converted once.
 public enum GL {
+    /// Debug builds: the driver's KHR_debug messages of high and medium severity (errors,
+    /// undefined behaviour, performance traps) go to stderr as they happen, with what caused
+    /// them. Release builds leave the driver alone.
+    static func installDebugOutput() {
+        #if DEBUG
+        guard epoxy_gl_version() >= 43 || epoxy_has_gl_extension("GL_KHR_debug") else { return }
+        epoxy_glEnable(GLenum(GL_DEBUG_OUTPUT))
+        epoxy_glDebugMessageCallback({ _, type, _, severity, length, message, _ in
+            guard severity == GLenum(GL_DEBUG_SEVERITY_HIGH) || severity == GLenum(GL_DEBUG_SEVERITY_MEDIUM),
+                  let message else { return }
+            let text = length >= 0
+                ? String(decoding: UnsafeRawBufferPointer(start: message, count: Int(length)), as: UTF8.self)
+                : String(cString: message)
+            let kind = type == GLenum(GL_DEBUG_TYPE_ERROR) ? "error" : "warning"
+            FileHandle.standardError.write(Data("sticky: OpenGL debug \(kind): \(GL.oneLine(text))\n".utf8))
+        }, nil)
+        #endif
+    }
+
     public static let triangles = GLenum(GL_TRIANGLES)
     public static let arrayBuffer = GLenum(GL_ARRAY_BUFFER)
     public static let elementArrayBuffer = GLenum(GL_ELEMENT_ARRAY_BUFFER)

@@ -34,6 +34,7 @@ public final class Renderer {
     public init() throws(RenderError) {
         let (major, minor) = GL.versionNumber
         guard major > 3 || (major == 3 && minor >= 3) else { throw .version(GL.version) }
+        GL.installDebugOutput()
         fill = try ShaderProgram(vertex: "fill.vert", fragment: "fill.frag")
         fillViewport = fill.uniform("u_viewport")
         fillPixelsPerUnit = fill.uniform("u_pixelsPerUnit")
