@@ -137,7 +137,8 @@ struct HUD {
         }
         // The sliders: a panel at the top right beside the caption where the window is wide
         // enough, else the selected slider alone below the caption.
-        if let rows = content.sliders, !rows.isEmpty {
+        // The help, when shown, stands alone.
+        if let rows = content.sliders, !rows.isEmpty, content.help == nil {
             let captionRight = captionBox?.maxX ?? 0
             let wide = w - captionRight - 2 * m >= HUD.panelWidth
             let room = max(1, Int((h - 2 * m - (wide ? 0 : below)) / HUD.rowHeight))
