@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry", "Motion", "Typography"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry", "CGIF"]),
     ],
     swiftLanguageModes: [.v6]
 )

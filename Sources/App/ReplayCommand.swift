@@ -57,7 +57,8 @@ enum ReplayCommand {
           --frames DIR              one PNG per frame, DIR/frame-00000.png, ... (DIR is created)
           --fps N                   frames per second of the dump and the frames (60)
           --gif FILE                the frames as an animated GIF (a palette of blends of the
-                                    picture's colours: the badge keeps its red, edges stay smooth)
+                                    picture's colours: the badge keeps its red, edges stay smooth);
+                                    no delay under 2 cs (browsers slow those): over 50 fps, frames merge
           --apng FILE               the frames as an animated PNG (full RGBA, exact delays)
         \(CommonOptions.help)
 
