@@ -1,10 +1,13 @@
-// GIF recordings' timing: no delay under 2 cs (browsers play those as 10), the total exact, and
-// the newest picture last. Read back with giflib's decoder, not the writer's own helpers.
+// GIF recordings: no delay under 2 cs (browsers play those as 10), the total exact, the newest
+// picture last; a palette that holds every colour drawn, the window's overlays included. Read back with giflib's decoder, not the writer's own helpers.
 
 import CGIF
 import Foundation
+import Geometry
 import Imaging
 import Testing
+
+@testable import App
 
 /// Why a GIF could not be read back.
 struct DecodeError: Error, CustomStringConvertible { var description: String }
@@ -104,5 +107,50 @@ struct DecodedGIF {
         let decoded = try DecodedGIF(path: path)
         #expect(decoded.delays == [2])
         #expect(decoded.frames.count == 1 && decoded.frames[0].allSatisfy { $0 == Self.black })
+    }
+}
+
+@Suite struct RecordingPaletteTests {
+    /// A colour as the renderer writes it: each channel rounded to 8 bits.
+    static func bytes(_ c: Color) -> (UInt8, UInt8, UInt8) {
+        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        return (byte(c.red), byte(c.green), byte(c.blue))
+    }
+
+    /// A recording with the construction (c) and wireframe (w) overlays on keeps their ink and
+    /// black exactly, and the badge its red; the wireframe's 55% black over the background and
+    /// over the badge stays close (it used to come out purple).
+    @Test(arguments: [Mode.bezier, .metaball, .split, .overlay])
+    func overlayColoursComeOutExactly(mode: Mode) throws {
+        let parameters = Parameters()
+        let exact = [ConstructionPainter.ink, ConstructionPainter.wire, parameters.color, parameters.background,
+                     parameters.textColor, parameters.headColor].map(Self.bytes)
+        func over(_ a: Double, _ top: Color, _ bottom: Color) -> (UInt8, UInt8, UInt8) {
+            Self.bytes(Color(red: top.red * a + bottom.red * (1 - a), green: top.green * a + bottom.green * (1 - a),
+                             blue: top.blue * a + bottom.blue * (1 - a)))
+        }
+        let wire = ConstructionPainter.wire
+        let blends = [over(wire.alpha, wire, parameters.background), over(wire.alpha, wire, parameters.color),
+                      over(0.5, ConstructionPainter.ink, parameters.background)]
+        let colors = exact + blends
+        var image = Image(width: colors.count, height: 1)
+        for (x, c) in colors.enumerated() {
+            image.pixels[4 * x] = c.0; image.pixels[4 * x + 1] = c.1; image.pixels[4 * x + 2] = c.2; image.pixels[4 * x + 3] = 255
+        }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("p.gif").path
+        let gif = try GIFWriter(path: path, width: image.width, height: 1, fps: 30,
+                                keyColors: parameters.recordingColors(mode: mode, overlays: true))
+        try gif.add(image)
+        try gif.close()
+        let decoded = try DecodedGIF(path: path)
+        let pixels = try #require(decoded.frames.first)
+        for (x, c) in exact.enumerated() { #expect(pixels[x] == c, "colour \(x): \(c) came out \(pixels[x])") }
+        for (x, c) in blends.enumerated() {
+            let got = pixels[exact.count + x]
+            let error = max(abs(Int(got.0) - Int(c.0)), abs(Int(got.1) - Int(c.1)), abs(Int(got.2) - Int(c.2)))
+            #expect(error <= 16, "blend \(x): \(c) came out \(got)")
+        }
     }
 }
