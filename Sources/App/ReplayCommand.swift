@@ -51,7 +51,8 @@ enum ReplayCommand {
 
         Runs the script's pointer actions on the badges, headless, in fixed steps of 1/240 s, and
         reports one frame every 1/fps s from t = 0 up to the script's end: duration x fps frames. In split mode the script's
-        coordinates are a pane's (each W/2 wide).
+        coordinates are a pane's (each W/2 wide). With none of the outputs below, it prints a summary:
+        the duration, the frames and each event with its time (the first 20).
 
           --dump FILE.jsonl         one JSON object per frame: pointer, badges, events
           --frames DIR              one PNG per frame, DIR/frame-00000.png, ... (DIR is created)
@@ -150,6 +151,10 @@ enum ReplayCommand {
                 throw .failure(error.description)
             }
         }
+        // Asked for no output: a summary of the run on stdout instead.
+        let summarize = dumpPath == nil && framesPath == nil && gif == nil && apng == nil
+        var summary = ReplaySummary()
+        var played = 0
         let progress = isatty(2) != 0 && (gif != nil || apng != nil)
         // Frames wait in batches to be quantised and deflated on all cores, then written in order.
         var pending: [Image] = []
@@ -157,8 +162,11 @@ enum ReplayCommand {
         for k in 0..<count {
             let t = Double(k) / fps
             try player.play(to: t)
+            played = k + 1
             if dumpPath != nil {
                 dump += scene.dumpLine(time: t, parameters: player.parameters) + "\n"
+            } else if summarize {
+                summary.record(from: scene, time: t, parameters: player.parameters)
             }
             if let headless {
                 scene.paint(&painter, parameters: player.parameters, scale: common.scale, mode: common.mode)
@@ -190,6 +198,10 @@ enum ReplayCommand {
             do { try apng.close() } catch { throw .failure(error.description) }
         }
         if let dumpPath { try writeAtomically(dump, to: dumpPath) }
+        if summarize {
+            CommandLine.say(summary.text(script: request.scriptPath, duration: script.duration, fps: fps, frames: played,
+                                         endedEarly: player.ended))
+        }
         finished = true
     }
 
