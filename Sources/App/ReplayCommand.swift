@@ -33,8 +33,14 @@ struct ReplayRequest {
                     fps = try Parse.number(
                         arguments.value(of: option, inline: inline, expects: "a number"), option: option,
                         range: 1...1000, what: "frames per second from 1 to 1000")
-                case "--gif": gifPath = try arguments.value(of: option, inline: inline, expects: "a GIF file name")
-                case "--apng": apngPath = try arguments.value(of: option, inline: inline, expects: "an APNG file name")
+                case "--gif":
+                    gifPath = try Parse.fileName(
+                        arguments.value(of: option, inline: inline, expects: "a GIF file name"), option: option,
+                        formats: ["gif"], what: "an animated GIF")
+                case "--apng":
+                    apngPath = try Parse.fileName(
+                        arguments.value(of: option, inline: inline, expects: "an APNG file name"), option: option,
+                        formats: ["png", "apng"], what: "an animated PNG")
                 default: throw .usage("replay: unknown option '\(option)' (see sticky replay --help)")
                 }
             }

@@ -197,6 +197,9 @@ let scratchMountsWork: Bool = {
             #expect(PathName.folder(of: path) == folder, "folder of '\(path)'")
             #expect(PathName.name(of: path) == name, "name of '\(path)'")
         }
+        for (path, ext) in [("a", ""), ("a/b.PNG", "png"), (".hidden", ""), ("a.b/c", ""), ("x.tar.gz", "gz"), ("d/.e.gif", "gif"), ("f.", "")] {
+            #expect(PathName.extension(of: path) == ext, "extension of '\(path)'")
+        }
     }
 
     /// A short soak in each scene: presses that grab, no GL error, finite dumps, and its figures.
