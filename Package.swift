@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core", "fonts-wqy-microhei"])]),
         // Chipmunk2D: no pkg-config file in Debian's package, hence no `pkgConfig`.
         .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"])]),
         // Counts heap allocations for `sticky bench` (wraps malloc; see the header).
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry", "Motion", "Typography"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry", "CGIF"]),
     ],
     swiftLanguageModes: [.v6]
 )

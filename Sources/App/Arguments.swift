@@ -1,5 +1,7 @@
 // Reads a command line: `--name value`, `--name=value`, flags and positional words.
 
+import Imaging
+
 /// Walks the words of a command line, handing out options and their values.
 struct Arguments {
     enum Token: Equatable {
@@ -53,6 +55,18 @@ enum Parse {
             throw .usage("\(option) expects X,Y with two numbers of at most 1000000 in size, got '\(text)'")
         }
         return (x, y)
+    }
+
+    /// An output file name whose extension, if it has one, is one of `formats` (lowercase,
+    /// no dot): a name like 'x.txt' would hold something other than its name says.
+    static func fileName(_ path: String, option: String, formats: [String], what: String) throws(CLIError) -> String {
+        let ext = PathName.extension(of: path)
+        guard ext.isEmpty || formats.contains(ext) else {
+            let names = formats.map { ".\($0)" }
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names[0]
+            throw .usage("\(option) expects a \(list) file name (\(what)), got '\(path)'")
+        }
+        return path
     }
 
     /// A finite number in `range`.

@@ -27,12 +27,20 @@ enum BenchCommand {
           frame.chain.MODE   the caterpillar held by its head: bezier, bezier with goo,
                              metaball, split; with .ratio against the clear
           chain.step         µs for one fixed physics step of the chain
-        Defaults to --size 1920x1080. One result a line: NAME VALUE UNIT; --json: one JSON object a line.
+        One result a line: NAME VALUE UNIT; --json: one JSON object a line.
 
           --json                    JSON Lines instead of text
           --frames N                frames timed for each frame figure (200)
-        \(CommonOptions.help)
+        \(CommonOptions.help(defaults: defaults))
         """
+
+    /// The options bench starts from: a full-HD canvas, where frame costs show.
+    static var defaults: CommonOptions {
+        var common = CommonOptions()
+        common.width = 1920
+        common.height = 1080
+        return common
+    }
 
     struct Result {
         var name: String
@@ -42,9 +50,7 @@ enum BenchCommand {
     }
 
     static func run(_ words: [String]) throws(CLIError) {
-        var common = CommonOptions()
-        common.width = 1920
-        common.height = 1080
+        var common = defaults
         var json = false
         var frames = 200
         var arguments = Arguments(words)

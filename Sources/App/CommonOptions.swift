@@ -25,27 +25,58 @@ struct CommonOptions {
     /// The largest side of a picture, in device pixels (llvmpipe's renderbuffer limit).
     static let maximumPixels = 16_384
 
-    static let help = """
-          --size WxH                canvas size in logical pixels (800x600)
-          --scale S                 device pixels per logical pixel (1)
-          --mode M                  bezier, metaball, split (both side by side), overlay (bezier)
-          --scene S                 badge, or chain (seed 004's caterpillar)
+    /// The shared options' help, with the defaults of a command that uses CommonOptions' own.
+    static var help: String { help(defaults: CommonOptions()) }
+
+    /// The shared options' help, naming the defaults a command starts from (bench's size,
+    /// soak's mode), so the help says what the command really does.
+    static func help(defaults: CommonOptions) -> String {
+        """
+          --size WxH                canvas size in logical pixels (\(defaults.width)x\(defaults.height))
+          --scale S                 device pixels per logical pixel (\(Parameter.format(defaults.scale)))
+          --mode M                  bezier, metaball, split (both side by side), overlay (\(defaults.mode.rawValue))
+          --scene S                 badge, or chain: seed 004's caterpillar (\(defaults.scene))
           --preset NAME             seed000 (the default values), seed002, paperjs, smooth; first
           --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
           --set NAME=VALUE          one parameter; repeatable; wins over --params
         """
+    }
 
-    /// Help lines for the parameter flags, from the registry.
+    /// Help lines for the parameter flags, generated from the registry: each flag with its
+    /// range and unit (numbers) or its values (choices) before what it means, wrapped to 100
+    /// columns under the description column.
     static var parameterHelp: String {
-        ParameterRegistry.all.map { p in
-            let value = switch p.kind {
-            case .choice: "NAME"
-            case .color: "#RRGGBB"
-            case .flag: "BOOL"
-            case .number: "V"
+        let column = 28, width = 100
+        return ParameterRegistry.all.map { p in
+            let value: String
+            var range = ""
+            switch p.kind {
+            case .choice(let options, _, _):
+                value = "NAME"
+                range = "[" + options.joined(separator: "|") + "] "
+            case .color:
+                value = "#RRGGBB"
+            case .flag:
+                value = "BOOL"
+            case .number(_, let bounds, _):
+                value = "V"
+                range = "[\(Parameter.format(bounds.lowerBound)) to \(Parameter.format(bounds.upperBound))"
+                    + (p.unit.isEmpty ? "" : " \(p.unit)") + "] "
             }
-            let left = "  --\(p.flag) \(value)"
-            return left.padding(toLength: 30, withPad: " ", startingAt: 0) + p.summary
+            var lines: [String] = []
+            var line = "  --\(p.flag) \(value)"
+            for word in (range + p.summary).split(separator: " ") {
+                if line.count < column {
+                    line = line.padding(toLength: column, withPad: " ", startingAt: 0) + word
+                } else if line.count + 1 + word.count > width, line.count > column {
+                    lines.append(line)
+                    line = String(repeating: " ", count: column) + word
+                } else {
+                    line += " " + word
+                }
+            }
+            lines.append(line)
+            return lines.joined(separator: "\n")
         }.joined(separator: "\n")
     }
 

@@ -36,9 +36,12 @@ public struct Parameters: Hashable, Sendable {
 
 extension Parameters {
     /// The colours every pixel of a picture in `mode` is a blend of: the GIF palette's keys.
-    func recordingColors(mode: Mode) -> [(UInt8, UInt8, UInt8)] {
+    /// `overlays`: the window's construction (c) and wireframe (w) lines may be in the picture
+    /// too (a recording can turn them on at any time), so their ink and black are keys as well.
+    func recordingColors(mode: Mode, overlays: Bool = false) -> [(UInt8, UInt8, UInt8)] {
         var colors = [background, color, textColor, headColor]
         if mode == .overlay { colors += [Renderer.onlyBezier, Renderer.onlyMetaball] }
+        if overlays { colors += [ConstructionPainter.ink, ConstructionPainter.wire] }
         return colors.map { c in
             let p = c.packed
             return (UInt8(p & 0xFF), UInt8((p >> 8) & 0xFF), UInt8((p >> 16) & 0xFF))

@@ -30,7 +30,8 @@ struct RenderRequest {
         With --scene chain: the caterpillar after --time seconds of falling from the seed's
         layout; with --drag, held by the head, carried there over the first half second.
 
-          --out FILE.png            where to write (required)
+          --out FILE.png            where to write (required): a PNG file (a name ending in
+                                    another extension is refused)
           --anchor X,Y              the home circle's centre (canvas centre)
           --drag X,Y                the badge's centre (= anchor)
           --radius R                badge radius in logical pixels (20)
@@ -54,7 +55,10 @@ struct RenderRequest {
             case .option(let option, let inline):
                 if try common.accept(option, inline: inline, from: &arguments) { continue }
                 switch option {
-                case "--out": out = try arguments.value(of: option, inline: inline, expects: "a PNG file name")
+                case "--out":
+                    out = try Parse.fileName(
+                        arguments.value(of: option, inline: inline, expects: "a PNG file name"), option: option,
+                        formats: ["png"], what: "render writes PNG")
                 case "--anchor": anchor = try Parse.point(arguments.value(of: option, inline: inline, expects: "X,Y"), option: option)
                 case "--drag": drag = try Parse.point(arguments.value(of: option, inline: inline, expects: "X,Y"), option: option)
                 case "--radius":

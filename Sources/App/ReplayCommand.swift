@@ -33,8 +33,14 @@ struct ReplayRequest {
                     fps = try Parse.number(
                         arguments.value(of: option, inline: inline, expects: "a number"), option: option,
                         range: 1...1000, what: "frames per second from 1 to 1000")
-                case "--gif": gifPath = try arguments.value(of: option, inline: inline, expects: "a GIF file name")
-                case "--apng": apngPath = try arguments.value(of: option, inline: inline, expects: "an APNG file name")
+                case "--gif":
+                    gifPath = try Parse.fileName(
+                        arguments.value(of: option, inline: inline, expects: "a GIF file name"), option: option,
+                        formats: ["gif"], what: "an animated GIF")
+                case "--apng":
+                    apngPath = try Parse.fileName(
+                        arguments.value(of: option, inline: inline, expects: "an APNG file name"), option: option,
+                        formats: ["png", "apng"], what: "an animated PNG")
                 default: throw .usage("replay: unknown option '\(option)' (see sticky replay --help)")
                 }
             }
@@ -51,13 +57,15 @@ enum ReplayCommand {
 
         Runs the script's pointer actions on the badges, headless, in fixed steps of 1/240 s, and
         reports one frame every 1/fps s from t = 0 up to the script's end: duration x fps frames. In split mode the script's
-        coordinates are a pane's (each W/2 wide).
+        coordinates are a pane's (each W/2 wide). With none of the outputs below, it prints a summary:
+        the duration, the frames and each event with its time (the first 20).
 
           --dump FILE.jsonl         one JSON object per frame: pointer, badges, events
           --frames DIR              one PNG per frame, DIR/frame-00000.png, ... (DIR is created)
           --fps N                   frames per second of the dump and the frames (60)
           --gif FILE                the frames as an animated GIF (a palette of blends of the
-                                    picture's colours: the badge keeps its red, edges stay smooth)
+                                    picture's colours: the badge keeps its red, edges stay smooth);
+                                    no delay under 2 cs (browsers slow those): over 50 fps, frames merge
           --apng FILE               the frames as an animated PNG (full RGBA, exact delays)
         \(CommonOptions.help)
 
@@ -150,6 +158,10 @@ enum ReplayCommand {
                 throw .failure(error.description)
             }
         }
+        // Asked for no output: a summary of the run on stdout instead.
+        let summarize = dumpPath == nil && framesPath == nil && gif == nil && apng == nil
+        var summary = ReplaySummary()
+        var played = 0
         let progress = isatty(2) != 0 && (gif != nil || apng != nil)
         // Frames wait in batches to be quantised and deflated on all cores, then written in order.
         var pending: [Image] = []
@@ -157,8 +169,11 @@ enum ReplayCommand {
         for k in 0..<count {
             let t = Double(k) / fps
             try player.play(to: t)
+            played = k + 1
             if dumpPath != nil {
                 dump += scene.dumpLine(time: t, parameters: player.parameters) + "\n"
+            } else if summarize {
+                summary.record(from: scene, time: t, parameters: player.parameters)
             }
             if let headless {
                 let scale = common.scale * layout.zoom
@@ -189,6 +204,10 @@ enum ReplayCommand {
             do { try apng.close() } catch { throw .failure(error.description) }
         }
         if let dumpPath { try writeAtomically(dump, to: dumpPath) }
+        if summarize {
+            CommandLine.say(summary.text(script: request.scriptPath, duration: script.duration, fps: fps, frames: played,
+                                         endedEarly: player.ended))
+        }
         finished = true
     }
 

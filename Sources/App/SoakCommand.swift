@@ -11,21 +11,28 @@ enum SoakCommand {
         usage: sticky soak [--frames N] [--seed N] [OPTIONS]
 
         Plays random pointer actions on the scene (--scene badge or chain): presses on a badge or
-        the caterpillar's head and elsewhere, drags of every length (past the break too), releases, resets and
-        the presets 1-4, at 60 frames a second, and draws every frame offscreen (--mode split by
-        default: both fills). Every frame it checks glGetError and that the state dump is JSON
-        with finite numbers only; it reads the resident memory after the warm-up (a tenth of the
-        frames) and at the end. Exit status 1 if a check failed or memory grew by 1 MiB or more.
+        the caterpillar's head and elsewhere, drags of every length (past the break too), releases,
+        resets and the presets 1-4, at 60 frames a second, and draws every frame offscreen (in
+        split mode unless --mode says otherwise: both fills). Every frame it checks glGetError and
+        that the state dump is JSON with finite numbers only; it reads the resident memory after
+        the warm-up (a tenth of the frames) and at the end. Exit status 1 if a check failed or
+        memory grew by 1 MiB or more.
 
           --frames N                frames to play (100000)
           --seed N                  the random actions' seed (1)
           --quiet                   no progress line
-        \(CommonOptions.help)
+        \(CommonOptions.help(defaults: defaults))
         """
 
-    static func run(_ words: [String]) throws(CLIError) {
+    /// The options soak starts from: split mode, so both fills are drawn every frame.
+    static var defaults: CommonOptions {
         var common = CommonOptions()
         common.mode = .split
+        return common
+    }
+
+    static func run(_ words: [String]) throws(CLIError) {
+        var common = defaults
         var frames = 100_000
         var seed: UInt64 = 1
         var quiet = false

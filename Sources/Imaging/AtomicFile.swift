@@ -60,6 +60,14 @@ public enum PathName {
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
+    /// The last part's extension, lowercased: "a/b.PNG" → "png"; "" when it has none ("a",
+    /// ".hidden", "a.b/c").
+    public static func `extension`(of path: String) -> String {
+        let name = name(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     private static func withoutTrailingSlashes(_ path: String) -> Substring {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }

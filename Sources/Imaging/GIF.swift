@@ -14,7 +14,11 @@ public struct GIFError: Error, CustomStringConvertible, Sendable {
 /// entries spread along the lines between them, since every pixel of these pictures is an
 /// anti-aliased blend of two of them; so the badge stays exactly its red and edges stay smooth.
 /// Each pixel maps to the nearest entry through a 32×32×32 cache. GIF delays are whole
-/// centiseconds: they are spread (e.g. 2, 2, 1 at 60 fps) so the total time is exact.
+/// centiseconds, and never under 2: browsers play 0 and 1 as 10. Frame k is due at
+/// round(k·100/fps) cs; a frame whose slot would last under 2 cs is merged with the one after
+/// it, which takes its place (so the newest picture is shown, at most 1 cs early, and 60 fps
+/// comes out as 2, 3, 2, 3, ...); the total stays round(frames·100/fps) cs exactly. Frames are
+/// therefore written up to two behind: the last one may still have to merge into the one before.
 /// `quantize` only reads and may run on many threads; the rest belongs to one thread.
 public final class GIFWriter: @unchecked Sendable {
     private var file: UnsafeMutablePointer<GifFileType>?
@@ -24,8 +28,19 @@ public final class GIFWriter: @unchecked Sendable {
     private let palette: [(UInt8, UInt8, UInt8)]
 
     private let fps: Double
+    /// Frames (counting repeats) added so far: the next one is due at round(added·100/fps) cs.
+    private var added = 0
+    /// Frames written to the file so far (for messages).
     private var written = 0
-    private var centiseconds = 0
+    /// A frame and the centisecond it starts at.
+    private typealias Timed = (indices: [UInt8], start: Int)
+    /// The newest frame; its slot ends when the next one comes (or at the end).
+    private var pending: Timed?
+    /// The frame before it, whose slot (up to the pending one's start) is at least 2 cs, held
+    /// back in case the last frame's slot comes out shorter and has to merge into it.
+    private var held: Timed?
+    /// The shortest delay a GIF may carry that browsers play as written.
+    public static let shortestDelay = 2
 
     public init(path: String, width: Int, height: Int, fps: Double, keyColors: [(UInt8, UInt8, UInt8)]) throws(GIFError) {
         self.path = path
@@ -122,13 +137,29 @@ public final class GIFWriter: @unchecked Sendable {
 
     /// Appends a frame already quantised (`quantize`), shown for `repeats`/fps s.
     public func add(indices: [UInt8], repeats: Int = 1) throws(GIFError) {
+        guard file != nil, indices.count == width * height else { throw fail("a frame of the wrong size") }
+        let start = due(added)
+        added += max(1, repeats)
+        guard let last = pending, start - last.start < GIFWriter.shortestDelay else {
+            if let held, let pending { try put(held.indices, delay: pending.start - held.start) }
+            held = pending
+            pending = (indices, start)
+            return
+        }
+        // The pending frame would be shown under 2 cs: this newer one takes its slot.
+        pending = (indices, last.start)
+    }
+
+    /// The centisecond at which frame `k` (counting repeats) is due.
+    private func due(_ k: Int) -> Int { Int((Double(k) * 100 / fps).rounded()) }
+
+    /// Writes one frame with its delay.
+    private func put(_ indices: [UInt8], delay: Int) throws(GIFError) {
+        guard let file else { throw fail("already closed") }
         var indices = indices
-        guard let file, indices.count == width * height else { throw fail("a frame of the wrong size") }
-        written += max(1, repeats)
-        let due = Int((Double(written) * 100 / fps).rounded())
-        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(due - centiseconds),
+        written += 1
+        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
                                            TransparentColor: NO_TRANSPARENT_COLOR)
-        centiseconds = due
         var extension_ = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extension_)
         errno = 0
@@ -143,8 +174,26 @@ public final class GIFWriter: @unchecked Sendable {
         }
     }
 
+    /// Writes the frames still held back: the last one lasts up to the total time, or merges
+    /// into the one before when its slot would be under 2 cs. An animation shorter than 2 cs
+    /// in all is one frame of 2 cs.
+    private func flush() throws(GIFError) {
+        let end = due(added)
+        guard var last = pending else { return }
+        if end - last.start < GIFWriter.shortestDelay, let held {
+            last.start = held.start
+            self.held = nil
+        }
+        if let held { try put(held.indices, delay: last.start - held.start) }
+        try put(last.indices, delay: max(GIFWriter.shortestDelay, end - last.start))
+        held = nil
+        pending = nil
+    }
+
     /// Finishes the file and moves it into place.
     public func close() throws(GIFError) {
+        guard file != nil else { throw GIFError(description: "cannot write '\(path)': already closed") }
+        try flush()
         guard let file else { throw GIFError(description: "cannot write '\(path)': already closed") }
         self.file = nil
         var error: Int32 = 0
@@ -166,6 +215,8 @@ public final class GIFWriter: @unchecked Sendable {
     public func discard() {
         if let file { _ = EGifCloseFile(file, nil) }
         file = nil
+        held = nil
+        pending = nil
         unlink(temporary)
     }
 

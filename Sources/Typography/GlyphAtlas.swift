@@ -16,8 +16,19 @@ public struct Glyph: Hashable, Sendable {
 /// Rasterizes glyphs on demand at whole device-pixel sizes, so that text drawn pixel-aligned
 /// maps texel to pixel and stays crisp at any scale. When full, it starts over (the version
 /// changes and the renderer uploads it again).
+///
+/// A character the font lacks (e.g. 你 in DejaVu Sans) comes from the font fontconfig sorts
+/// first among those that hold it (`Font.file(containing:)`, asked once per code point per
+/// process), each such file opened once; a character no installed font has is left out, and
+/// `missingGlyph` hears of it once per process.
 public final class GlyphAtlas {
     public let font: Font
+    /// Told of a character that no installed font has, the first time it is asked for.
+    public var missingGlyph: ((Unicode.Scalar) -> Void)?
+    /// The fallback fonts opened so far, by file.
+    private var fallbacks: [FontFile: Font] = [:]
+    /// The font each code point comes from (nil: none has it).
+    private var sources: [UInt32: Font?] = [:]
     public private(set) var image: AlphaImage
     private struct Key: Hashable {
         var scalar: UInt32
@@ -31,11 +42,40 @@ public final class GlyphAtlas {
         image = AlphaImage(width: side, height: side)
     }
 
-    /// The glyph of `scalar` at `size` pixels per em; nil if the font has none.
+    /// The font that draws `scalar`: the atlas's own when it has the glyph, else a fallback;
+    /// nil when no installed font has it (or it is a control or format character, which
+    /// draws nothing).
+    public func font(for scalar: Unicode.Scalar) -> Font? {
+        if let known = sources[scalar.value] { return known }
+        let source = lookUp(scalar)
+        sources[scalar.value] = .some(source)
+        return source
+    }
+
+    private func lookUp(_ scalar: Unicode.Scalar) -> Font? {
+        if font.hasGlyph(scalar) { return font }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return nil
+        default: break
+        }
+        let (file, firstAsked) = Font.file(containing: scalar)
+        if let file {
+            if let open = fallbacks[file] { return open.hasGlyph(scalar) ? open : nil }
+            if let opened = try? Font(path: file.path, index: file.index) {
+                fallbacks[file] = opened
+                if opened.hasGlyph(scalar) { return opened }
+            }
+        }
+        if firstAsked { missingGlyph?(scalar) }
+        return nil
+    }
+
+    /// The glyph of `scalar` at `size` pixels per em, from the first font that has it; nil if
+    /// none has.
     public func glyph(_ scalar: Unicode.Scalar, size: Int) -> Glyph? {
         let key = Key(scalar: scalar.value, size: size)
         if let glyph = glyphs[key] { return glyph }
-        guard let face = font.face, size > 0, size < image.height / 2,
+        guard let face = font(for: scalar)?.face, size > 0, size < image.height / 2,
             FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0,
             FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER)) == 0,
             let slot = face.pointee.glyph

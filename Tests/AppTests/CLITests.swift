@@ -95,6 +95,39 @@ func temporaryFolder() throws -> URL {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// An output named for another format than the one written: exit 2, one line naming the
+    /// formats, nothing written (not even the other outputs of the same command).
+    @Test(arguments: [
+        (["render", "--out", "DIR/x.txt"], "--out expects a .png file name (render writes PNG), got 'DIR/x.txt'"),
+        (["render", "--out", "DIR/x.svg", "--text", "1"], "--out expects a .png file name"),
+        (["replay", "DIR/s.txt", "--dump", "DIR/d.jsonl", "--gif", "DIR/a.png"], "--gif expects a .gif file name (an animated GIF), got 'DIR/a.png'"),
+        (["replay", "DIR/s.txt", "--dump", "DIR/d.jsonl", "--apng", "DIR/a.gif"], "--apng expects a .png or .apng file name (an animated PNG), got 'DIR/a.gif'"),
+    ])
+    func outputsNamedForAnotherFormatAreRefused(arguments: [String], message: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("badge 50 50 20 1\nwait 0.1\n".utf8).write(to: folder.appendingPathComponent("s.txt"))
+        let result = try Sticky.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: folder.path) })
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr == "sticky: \(message.replacingOccurrences(of: "DIR", with: folder.path))\n"
+            || (result.stderr.hasPrefix("sticky: \(message)") && result.stderr.split(separator: "\n").count == 1), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.txt"])
+    }
+
+    /// The extensions are read without regard to case; .apng is an animated PNG too.
+    @Test func outputExtensionsOfAnyCaseAreWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("badge 50 50 20 1\nwait 0.1\n".utf8).write(to: folder.appendingPathComponent("s.txt"))
+        let png = folder.appendingPathComponent("A.PNG").path
+        #expect(try Sticky.run(["render", "--out", png, "--size", "100x100"]).status == 0)
+        let script = folder.appendingPathComponent("s.txt").path
+        let replay = try Sticky.run(["replay", script, "--size", "100x100", "--gif", folder.appendingPathComponent("b.GIF").path,
+                                     "--apng", folder.appendingPathComponent("c.apng").path])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["A.PNG", "b.GIF", "c.apng", "s.txt"])
+    }
+
     @Test func renderNeedsOut() throws {
         let result = try Sticky.run(["render"])
         #expect(result.status == 2)

@@ -130,6 +130,29 @@ let scratchMountsWork: Bool = {
         #expect(FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// Only DejaVu installed (a fontconfig setup with its folder alone): a count in a character
+    /// no font has is drawn without it, after one warning naming it, not one a frame; the
+    /// same count with the system's fonts (scripts/setup adds fonts-wqy-microhei) warns of nothing.
+    @Test func aCharacterNoFontHasIsOneWarning() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("fonts.conf")
+        try Data("""
+            <?xml version="1.0"?>
+            <fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(folder.path)/cache</cachedir></fontconfig>
+
+            """.utf8).write(to: config)
+        let script = folder.appendingPathComponent("s.txt")
+        try Data("size 120 90\nbadge 60 45 25 你8\ndown 60 45\nmove 80 45 0.1\nwait 0.05\n".utf8).write(to: script)
+        let frames = folder.appendingPathComponent("frames")
+        let dejavuOnly: [String: String?] = ["FONTCONFIG_FILE": config.path]
+        let result = try Sticky.run(["replay", script.path, "--frames", frames.path], environment: dejavuOnly)
+        expectOneLine(result, status: 0, containing: "'你' (U+4F60)", "a character no font has")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path).count == 9)
+        let installed = try Sticky.run(["replay", script.path, "--frames", frames.path])
+        #expect(installed.status == 0 && installed.stderr.isEmpty, "\(installed.stderr)")
+    }
+
     /// A full disk and a read-only one: every writer says why in one line, exit 1, and leaves
     /// nothing behind (no partial file, no temporary).
     @Test(.enabled(if: scratchMountsWork, "needs root to mount a tmpfs"))
@@ -173,6 +196,9 @@ let scratchMountsWork: Bool = {
         for (path, folder, name) in cases {
             #expect(PathName.folder(of: path) == folder, "folder of '\(path)'")
             #expect(PathName.name(of: path) == name, "name of '\(path)'")
+        }
+        for (path, ext) in [("a", ""), ("a/b.PNG", "png"), (".hidden", ""), ("a.b/c", ""), ("x.tar.gz", "gz"), ("d/.e.gif", "gif"), ("f.", "")] {
+            #expect(PathName.extension(of: path) == ext, "extension of '\(path)'")
         }
     }
 

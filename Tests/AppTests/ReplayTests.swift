@@ -241,3 +241,62 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(lines.flatMap(\.events) == ["began", "released"])
     }
 }
+
+/// `sticky replay SCRIPT` with no output asked for: a summary on stdout, the same events at the
+/// same times as the dump's lines.
+@Suite struct ReplaySummaryTests {
+    /// The summary's event lines ("0.250 s  badge 1 released") as (time, event name).
+    static func events(in summary: String) -> [(Double, String)] {
+        summary.split(separator: "\n").dropFirst().compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count >= 3, words[1] == "s", let t = Double(words[0]) else { return nil }
+            return (t, String(words.last!))
+        }
+    }
+
+    @Test(arguments: [
+        // Pull the badge past the break, back in, out again several times: more than 20 events.
+        (30.0, "badge 400 300 20 8\n" + String(repeating: "down 400 300\nmove 470 300 0.1\nmove 400 300 0.1\nup\nwait 0.3\n", count: 6)),
+        (60.0, "badge 400 300 20 8\ndown 400 300\nmove 459 300 0.2\nup\nwait 0.5\n"),
+        (24.0, "size 300 200\nwait 0.25\n"),
+        // The caterpillar: its events concern its head.
+        (30.0, ChainReplayTests.script + "\nkey r\nwait 0.1\n"),
+    ])
+    func summaryListsTheDumpsEvents(fps: Double, script: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("s.txt").path
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try Sticky.run(["replay", path, "--fps", String(fps)])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        // No file written beside the script.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.txt"])
+        // The duration from the script's own waits and moves, and duration × fps frames.
+        var duration = 0.0
+        for line in script.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if words.first == "wait" { duration += Double(words[1])! }
+            if words.first == "move", words.count == 4 { duration += Double(words[3])! }
+        }
+        let frames = Int((duration * fps - 1e-9).rounded(.up))
+        let first = result.stdout.split(separator: "\n").first ?? ""
+        #expect(first == "\(path): \(String(format: "%.3f", duration)) s, \(frames) frames at \(Int(fps)) fps", "\(first)")
+
+        // The dump of the same run: each line's events at its time.
+        let dump = folder.appendingPathComponent("d.jsonl").path
+        #expect(try Sticky.run(["replay", path, "--fps", String(fps), "--dump", dump]).status == 0)
+        let lines = try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n")
+            .map { try JSONDecoder().decode(DumpLine.self, from: Data($0.utf8)) }
+        #expect(lines.count == frames)
+        let expected = lines.flatMap { line in line.events.map { (line.t, $0) } }
+        let listed = Self.events(in: result.stdout)
+        #expect(listed.count == min(expected.count, 20))
+        for (a, b) in zip(listed, expected) { #expect(abs(a.0 - b.0) < 0.0005 && a.1 == b.1, "\(a) vs \(b)") }
+        let screen = result.stdout.split(separator: "\n")
+        if expected.count > 20 {
+            #expect(screen.contains { $0 == "  … \(expected.count - 20) more" }, "\(result.stdout)")
+        }
+        if expected.isEmpty { #expect(screen.contains("  no events")) }
+        #expect(screen.count <= 23)
+    }
+}

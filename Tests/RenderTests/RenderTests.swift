@@ -1,5 +1,6 @@
 // Headless renders compared with an independent supersampled reference of the exact shapes.
 
+import CFreeType
 import Foundation
 import Testing
 @testable import App
@@ -7,6 +8,7 @@ import Testing
 import Imaging
 @testable import Motion
 @testable import Render
+@testable import Typography
 
 /// Every test makes its own context on its own thread; serialized to keep llvmpipe's threads
 /// from competing and the figures readable.
@@ -214,6 +216,43 @@ import Imaging
         #expect(inkValues(image) == inkValues(moved))
         // And with values the bilinear blur of a misplaced glyph would not leave: full-coverage ink.
         #expect(inkValues(image).contains(255))
+    }
+}
+
+/// A count in characters DejaVu Sans lacks (你好) is drawn from a font that has them: real
+/// glyphs, not the empty boxes (.notdef) of a font without them.
+@Suite(.serialized) struct FallbackGlyphTests {
+    @Test func chineseCountsComeFromAFontThatHasThem() throws {
+        let atlas = try #require(Fonts.atlas())
+        let primary = try Font.system()
+        for scalar in "你好".unicodeScalars {
+            // DejaVu has no such glyph: its index is 0, the .notdef box.
+            #expect(FT_Get_Char_Index(primary.face, FT_ULong(scalar.value)) == 0)
+            let source = try #require(atlas.font(for: scalar), "no font for \(scalar) (scripts/setup installs fonts-wqy-microhei)")
+            #expect(source.path != primary.path)
+            #expect(FT_Get_Char_Index(source.face, FT_ULong(scalar.value)) != 0)
+        }
+        var options = CommonOptions()
+        options.width = 160
+        options.height = 120
+        options.parameters.background = Color(red: 0, green: 0, blue: 0)
+        let center = Vec2(80, 60)
+        let radius = 40.0
+        let pose = BadgePose(home: center, center: center, radius: radius, parameters: options.parameters.motion.badge)
+        let image = try RenderCommand.draw([pose], texts: ["你好"], options: options)
+        // On black, only the white text has any green.
+        var ink: [(Int, Int)] = []
+        for y in 0..<image.height { for x in 0..<image.width where image.pixel(x: x, y: y).g > 127 { ink.append((x, y)) } }
+        let minX = ink.map(\.0).min() ?? 0, maxX = ink.map(\.0).max() ?? 0
+        let minY = ink.map(\.1).min() ?? 0, maxY = ink.map(\.1).max() ?? 0
+        // Two glyphs, each about an em (0.95 R, shrunk to 1.4 R for both) wide and tall.
+        #expect(Double(maxX - minX) > radius && Double(maxY - minY) > 0.4 * radius, "ink box \(minX)…\(maxX) × \(minY)…\(maxY)")
+        // Empty boxes (.notdef rectangles) have the same ink in every row of their middle
+        // half, their two upright sides; strokes of real characters differ from row to row.
+        let h = maxY - minY
+        let rows = Set((minY + h / 4...maxY - h / 4).map { y in ink.filter { $0.1 == y }.map(\.0) })
+        #expect(rows.count >= 4, "\(rows.count) different rows of ink in the middle of the text")
+        #expect(ink.count > 150, "\(ink.count) ink pixels")
     }
 }
 

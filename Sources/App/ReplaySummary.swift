@@ -1,0 +1,47 @@
+// What `sticky replay SCRIPT` says when asked for no output: the run in one screen on stdout.
+
+import Foundation
+
+/// The events of a replay with their times, as the dump's lines would carry them, and the
+/// summary printed when no output (--dump, --frames, --gif, --apng) was asked for.
+struct ReplaySummary {
+    /// Events listed before the rest are counted as "… N more".
+    static let shownEvents = 20
+
+    private(set) var events: [(time: Double, text: String)] = []
+
+    /// Takes the events since the last call, at the frame time `time`, each named with what it
+    /// happened to: "badge 1 released", "head began", "reset".
+    mutating func record(from scene: Scene, time: Double, parameters: Parameters) {
+        if let badges = scene as? BadgeScene {
+            for event in badges.board.takeEvents() {
+                let text = event.kind == .reset ? "reset" : "badge \(event.badge) \(event.kind.rawValue)"
+                events.append((time, text))
+            }
+            return
+        }
+        // Other scenes report their events only in their dump line (the chain's concern its head).
+        let line = scene.dumpLine(time: time, parameters: parameters)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let names = object["events"] as? [String]
+        else { return }
+        for name in names { events.append((time, name == "reset" ? name : "head \(name)")) }
+    }
+
+    /// The summary: the script, its duration and frames, then each event with its time.
+    func text(script: String, duration: Double, fps: Double, frames: Int, endedEarly: Bool) -> String {
+        func seconds(_ t: Double) -> String { String(format: "%.3f s", t) }
+        var lines = ["\(script): \(seconds(duration)), \(frames) frame\(frames == 1 ? "" : "s") at \(Self.fps(fps)) fps"
+            + (endedEarly ? " (ended early by key q)" : "")]
+        if events.isEmpty { lines.append("  no events") }
+        for event in events.prefix(Self.shownEvents) { lines.append("  \(seconds(event.time))  \(event.text)") }
+        if events.count > Self.shownEvents { lines.append("  … \(events.count - Self.shownEvents) more") }
+        lines.append("(nothing written: --dump, --frames, --gif or --apng write the run; see sticky replay --help)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Frames per second as given: 60, or 29.97.
+    static func fps(_ fps: Double) -> String {
+        fps == fps.rounded() ? String(Int(fps)) : String(fps)
+    }
+}

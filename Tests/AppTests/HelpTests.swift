@@ -1,0 +1,74 @@
+// The help texts say what the code does: defaults as the commands use them, and every
+// parameter of the registry with its range.
+
+import Foundation
+import Testing
+
+@testable import App
+
+@Suite struct HelpTests {
+    /// A number as a person would write it: whole numbers without a point.
+    static func written(_ x: Double) -> String {
+        x == x.rounded() ? String(Int(x)) : String(x)
+    }
+
+    /// The help's entry for a flag: its line and the wrapped lines under it.
+    static func entry(_ flag: String, in help: String) -> String? {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  --\(flag) ") }) else { return nil }
+        var end = start + 1
+        while end < lines.count, lines[end].hasPrefix("    "), !lines[end].hasPrefix("  --") { end += 1 }
+        return lines[start..<end].joined(separator: " ").split(separator: " ").joined(separator: " ")
+    }
+
+    /// `render --help` (and `sticky --help`) list every registry parameter's flag with its
+    /// range and unit, or its values.
+    @Test(arguments: [["render", "--help"], ["--help"]])
+    func everyParameterIsListedWithItsRange(arguments: [String]) throws {
+        let result = try Sticky.run(arguments)
+        #expect(result.status == 0)
+        for parameter in ParameterRegistry.all {
+            guard let entry = Self.entry(parameter.flag, in: result.stdout) else {
+                Issue.record("\(arguments): no --\(parameter.flag)")
+                continue
+            }
+            switch parameter.kind {
+            case .number(_, let range, _):
+                let text = "\(Self.written(range.lowerBound)) to \(Self.written(range.upperBound))"
+                    + (parameter.unit.isEmpty ? "" : " \(parameter.unit)")
+                #expect(entry.contains(text), "--\(parameter.flag): '\(entry)' lacks '\(text)'")
+            case .choice(let options, _, _):
+                #expect(entry.contains(options.joined(separator: "|")), "--\(parameter.flag): '\(entry)'")
+            case .color:
+                #expect(entry.contains("#RRGGBB"), "--\(parameter.flag): '\(entry)'")
+            case .flag:
+                #expect(entry.contains("BOOL"), "--\(parameter.flag): '\(entry)'")
+            }
+        }
+        // Wrapped to 100 columns.
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") || $0.hasPrefix("      ") }
+            .allSatisfy { $0.count <= 100 || !$0.contains(" ") })
+    }
+
+    /// Each command's help names the defaults it runs with, once: bench draws 1920x1080,
+    /// soak draws in split mode; the others 800x600 in the bezier mode.
+    @Test(arguments: [
+        ("bench", "1920x1080", "bezier"),
+        ("soak", "800x600", "split"),
+        ("render", "800x600", "bezier"),
+        ("replay", "800x600", "bezier"),
+    ])
+    func helpNamesTheDefaultsUsed(command: String, size: String, mode: String) throws {
+        let help = try Sticky.run([command, "--help"]).stdout
+        let sizeEntry = try #require(Self.entry("size", in: help))
+        #expect(sizeEntry.hasSuffix("(\(size))"), "\(sizeEntry)")
+        let modeEntry = try #require(Self.entry("mode", in: help))
+        #expect(modeEntry.hasSuffix("(\(mode))"), "\(modeEntry)")
+        for other in ["1920x1080", "800x600"] where other != size {
+            #expect(!help.contains(other), "\(command) --help also says \(other)")
+        }
+        for other in Mode.allCases.map(\.rawValue) where other != mode {
+            #expect(!help.contains("(\(other))") && !help.contains("\(other) by default"), "\(command) --help also says \(other)")
+        }
+    }
+}
