@@ -18,7 +18,8 @@ final class WindowApp {
             stretches; past --max-distance it snaps. Let go near home and it springs back; let go
             past the distance and it bursts. With --scene chain: drag the caterpillar by its head.
             The sliders (top right) follow the mouse too: click or drag a bar, or use the wheel
-            over it. A window larger than the screen is fitted to it.
+            over it. A window larger than the screen is fitted to it. The window follows the
+            screen's scale; --scale S draws screenshots offscreen at S device pixels a unit.
 
             keys:
             \(keys.joined(separator: "\n"))
@@ -247,7 +248,8 @@ final class WindowApp {
                 capture.stop().map(say)
             } else {
                 let (fw, fh) = window.framebufferSize
-                let colors = options.parameters.recordingColors(mode: options.mode)
+                // The overlays may be turned on while it records: their colours are in the palette anyway.
+                let colors = options.parameters.recordingColors(mode: options.mode, overlays: true)
                 say(capture.start(apng: action == .toggleRecordingAPNG, width: fw, height: fh, colors: colors, time: now))
             }
         case .toggleHUD:
