@@ -19,7 +19,7 @@ final class WindowApp {
             past the distance and it bursts. With --scene chain: drag the caterpillar by its head.
             The sliders (top right) follow the mouse too: click or drag a bar, or use the wheel
             over it. A window larger than the screen is fitted to it. The window follows the
-            screen's scale; --scale S draws screenshots offscreen at S device pixels a unit.
+            screen's scale; with --scale, screenshots are drawn offscreen at that scale.
 
             keys:
             \(keys.joined(separator: "\n"))
