@@ -158,7 +158,7 @@ public struct BadgePainter {
     mutating func frame(layout: Layout, scale: Double, parameters: Parameters, pixelWidth: Int, pixelHeight: Int,
                                hud: Mesh = Mesh(), hudScale: Double = 1) -> Frame {
         panes.removeAll(keepingCapacity: true)
-        panes.append(contentsOf: layout.pixelPanes(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
+        layout.pixelPanes(pixelWidth: pixelWidth, pixelHeight: pixelHeight, into: &panes)
         let layer = layout.mode == .bezier
             ? nil : MetaballLayer(parameters: field.parameters, color: parameters.color, regions: regions, balls: orderedBalls)
         var frame = Frame(width: layout.canvas.x, height: layout.canvas.y, scale: scale, background: parameters.background,

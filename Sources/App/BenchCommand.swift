@@ -125,10 +125,11 @@ enum BenchCommand {
             let grabAt = scene.badges[2].center
             scene.apply(.pointerDown(grabAt))
             scene.apply(.pointerMove(grabAt + Vec2(36, 27)))
+            var snapshot = SceneSnapshot()
             func draw() {
                 let scale = common.scale * layout.zoom
-                painter.paint(scene.snapshot(rule: common.parameters.metaballBreak), parameters: common.parameters, scale: scale,
-                              mode: mode)
+                scene.snapshot(rule: common.parameters.metaballBreak, into: &snapshot)
+                painter.paint(snapshot, parameters: common.parameters, scale: scale, mode: mode)
                 let frame = painter.frame(layout: layout, scale: scale, parameters: common.parameters, pixelWidth: w, pixelHeight: h)
                 headless.renderer.draw(frame, into: headless.target)
             }

@@ -87,15 +87,16 @@ struct Layout: Equatable {
         Vec2(panes[index].x + p.x * zoom, panes[index].y + p.y * zoom)
     }
 
-    /// The panes in device pixels of a `pixelWidth`×`pixelHeight` target (split: the left pane
-    /// takes the smaller half).
-    func pixelPanes(pixelWidth: Int, pixelHeight: Int) -> [Pane] {
+    /// Appends the panes in device pixels of a `pixelWidth`×`pixelHeight` target (split: the
+    /// left pane takes the smaller half).
+    func pixelPanes(pixelWidth: Int, pixelHeight: Int, into out: inout [Pane]) {
         if mode == .split {
             let left = pixelWidth / 2
-            return [Pane(x: 0, y: 0, width: left, height: pixelHeight, content: .bezier),
-                    Pane(x: left, y: 0, width: pixelWidth - left, height: pixelHeight, content: .metaball)]
+            out.append(Pane(x: 0, y: 0, width: left, height: pixelHeight, content: .bezier))
+            out.append(Pane(x: left, y: 0, width: pixelWidth - left, height: pixelHeight, content: .metaball))
+        } else {
+            out.append(Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: panes[0].content))
         }
-        return [Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: panes[0].content)]
     }
 
     /// Homes that keep each badge where it was relative to its canvas, `from` the canvas they

@@ -63,7 +63,13 @@ final class BadgeScene: Scene {
         StateDump.line(time: time, board: board, events: board.takeEvents(), parameters: parameters)
     }
 
-    func snapshot(_ parameters: Parameters) -> SceneSnapshot { board.snapshot(rule: parameters.metaballBreak) }
+    /// The last snapshot's storage, refilled each frame.
+    private var shown = SceneSnapshot()
+
+    func snapshot(_ parameters: Parameters) -> SceneSnapshot {
+        board.snapshot(rule: parameters.metaballBreak, into: &shown)
+        return shown
+    }
 
     var grabPoints: [Vec2] { board.badges.map(\.center) }
 

@@ -271,14 +271,4 @@ public struct BadgeBoard: Sendable {
             initial[i].center = homes[i]
         }
     }
-
-    /// Drawing order: the held badge last (on top of everything).
-    public var drawingOrder: [Int] {
-        var order = Array(badges.indices)
-        if let held, let at = order.firstIndex(of: held) {
-            order.remove(at: at)
-            order.append(held)
-        }
-        return order
-    }
 }

@@ -82,18 +82,29 @@ public struct SceneSnapshot: Hashable, Sendable {
 extension BadgeBoard {
     /// The board as drawn now: badges in drawing order, the held one last.
     public func snapshot(rule: MetaballBreak) -> SceneSnapshot {
+        var snapshot = SceneSnapshot()
+        self.snapshot(rule: rule, into: &snapshot)
+        return snapshot
+    }
+
+    /// The same, refilling `snapshot`'s storage (no allocation once it is large enough and not
+    /// shared: a window's frames).
+    public func snapshot(rule: MetaballBreak, into snapshot: inout SceneSnapshot) {
         let shrink = parameters.badge.shrink
-        var looks: [BadgeLook] = []
-        looks.reserveCapacity(badges.count)
-        for i in drawingOrder {
-            let badge = badges[i]
-            let pose = badge.pose(shrink: shrink)
-            let moving = badge.phase == .dragging || badge.phase == .detached || badge.phase == .returning
-            looks.append(BadgeLook(
-                id: badge.id, text: badge.text, pose: pose,
-                burst: badge.explosion(duration: parameters.explosionDuration), burstAge: badge.explosionAge(at: time),
-                held: i == held, homeBall: pose.map { BadgeLook.homeBall($0, moving: moving, rule: rule, shrink: shrink) } ?? 0))
-        }
-        return SceneSnapshot(badges: looks)
+        snapshot.bodies.removeAll(keepingCapacity: true)
+        snapshot.badges.removeAll(keepingCapacity: true)
+        snapshot.badges.reserveCapacity(badges.count)
+        for i in badges.indices where i != held { snapshot.badges.append(look(i, shrink: shrink, rule: rule)) }
+        if let held { snapshot.badges.append(look(held, shrink: shrink, rule: rule)) }
+    }
+
+    private func look(_ i: Int, shrink: Double, rule: MetaballBreak) -> BadgeLook {
+        let badge = badges[i]
+        let pose = badge.pose(shrink: shrink)
+        let moving = badge.phase == .dragging || badge.phase == .detached || badge.phase == .returning
+        return BadgeLook(
+            id: badge.id, text: badge.text, pose: pose,
+            burst: badge.explosion(duration: parameters.explosionDuration), burstAge: badge.explosionAge(at: time),
+            held: i == held, homeBall: pose.map { BadgeLook.homeBall($0, moving: moving, rule: rule, shrink: shrink) } ?? 0)
     }
 }
