@@ -157,8 +157,8 @@ struct Grab {
         let x0 = Double(try #require(run.last)), x1 = Double(try #require(run.first)) + 1
         #expect(x0 < 700 && x1 > 700, "the bar \(x0)…\(x1) is not under the click")
         func value(_ f: Double) -> Double { 1 + expm1(min(max(f, 0), 1) * log(10_000.0)) }
-        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("clicked.json"))) as? [String: Any]
-        let distance = try #require(saved?["maxDistance"] as? Double)
+        let params = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("clicked.json"))) as? [String: Any]
+        let distance = try #require(params?["maxDistance"] as? Double)
         let low = value((699 - x0) / (x1 - x0)).rounded(.down), high = value((701 - x0) / (x1 - x0)).rounded(.up)
         #expect(distance >= low && distance <= high, "maxDistance \(distance), expected \(low)…\(high)")
         // The toast that p showed lies inside the window.
@@ -166,6 +166,12 @@ struct Grab {
         let dark = (0..<560).flatMap { y in (0..<760).filter { clicked.isNear($0, y, (33, 33, 38), 6) }.map { ($0, y) } }
         #expect(dark.count > 500, "no toast")
         #expect(dark.allSatisfy { $0.0 > 0 && $0.0 < 759 && $0.1 > 0 && $0.1 < 559 })
+
+        // Plain s in a still window saved a screenshot and said so at once.
+        let saved = try grab("saved")
+        #expect((0..<560).contains { y in (0..<760).filter { saved.isNear($0, y, (33, 33, 38), 6) }.count > 100 }, "no toast after s")
+        let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
+        #expect(shots.filter { $0.hasSuffix(".png") }.count == 1, "\(shots)")
 
         // The drag that began on the sliders and crossed the badges grabbed none.
         let dump = try String(contentsOf: folder.appendingPathComponent("badge.jsonl"), encoding: .utf8)
