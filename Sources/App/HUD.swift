@@ -162,7 +162,7 @@ struct HUD {
             let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)
             let box = Rect(x: max(m, (w - tw) / 2 - 8), y: max(0, bottom - HUD.lineHeight * Double(lines.count) - 8),
                            width: min(w - 2 * m, tw + 16), height: HUD.lineHeight * Double(lines.count) + 8)
-            pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.92))
+            pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
             for (i, line) in lines.enumerated() {
                 pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
             }

@@ -77,6 +77,23 @@ struct Grab {
     // The HUD's colours (HUDPen), as bytes.
     static let edge = (140, 140, 148), accent = (26, 89, 217), ink = (38, 38, 38), track = (217, 217, 217)
 
+    /// The toast's panel: rows holding a run of at least 60 pixels of its dark grey (text never
+    /// makes such a run); their extent, or nil.
+    static func toast(in grab: Grab) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        for y in 0..<grab.height {
+            var run = 0
+            for x in 0..<grab.width {
+                run = grab.isNear(x, y, (33, 33, 38), 4) ? run + 1 : 0
+                if run >= 60 {
+                    let b = box ?? (x, y, x, y)
+                    box = (min(b.minX, x - run + 1), min(b.minY, y), max(b.maxX, x), max(b.maxY, y))
+                }
+            }
+        }
+        return box
+    }
+
     /// Every red region lies whole inside one pane, off its edges; `perPane` in each.
     static func expectBadgesInside(_ grab: Grab, panes: [Range<Int>], perPane: Int, _ name: String) {
         let regions = grab.redRegions().filter { ($0.2 - $0.0) >= 6 }  // badges, not stray edge pixels
@@ -162,14 +179,13 @@ struct Grab {
         let low = value((699 - x0) / (x1 - x0)).rounded(.down), high = value((701 - x0) / (x1 - x0)).rounded(.up)
         #expect(distance >= low && distance <= high, "maxDistance \(distance), expected \(low)…\(high)")
         // The toast that p showed lies inside the window.
-        let clicked = try grab("clicked")
-        let dark = (0..<560).flatMap { y in (0..<760).filter { clicked.isNear($0, y, (33, 33, 38), 6) }.map { ($0, y) } }
-        #expect(dark.count > 500, "no toast")
-        #expect(dark.allSatisfy { $0.0 > 0 && $0.0 < 759 && $0.1 > 0 && $0.1 < 559 })
+        let toast = try #require(WindowViewTests.toast(in: try grab("clicked")), "no toast after p")
+        #expect(toast.minX > 0 && toast.maxX < 759 && toast.minY > 0 && toast.maxY < 559, "toast at \(toast)")
 
         // Plain s in a still window saved a screenshot and said so at once.
         let saved = try grab("saved")
-        #expect((0..<560).contains { y in (0..<760).filter { saved.isNear($0, y, (33, 33, 38), 6) }.count > 100 }, "no toast after s")
+        #expect(WindowViewTests.toast(in: saved) != nil, "no toast after s")
+        #expect(WindowViewTests.toast(in: try grab("start")) == nil, "a toast where none should be")
         let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
         #expect(shots.filter { $0.hasSuffix(".png") }.count == 1, "\(shots)")
 
