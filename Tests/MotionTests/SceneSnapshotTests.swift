@@ -29,9 +29,9 @@ import Testing
     @Test func theHomeBallGrowsInAndFollowsTheBreakRule() {
         var board = SceneSnapshotTests.board()
         board.apply(.pointerDown(Vec2(100, 100)))
-        board.apply(.pointerMove(Vec2(110, 100)))  // d = 10: half of R
-        // smoothstep(10/20) = 0.5² (3 − 1) = 0.5, of r = 20 − 1 = 19.
-        #expect(abs(board.snapshot(rule: .vanish).badges.last!.homeBall - 19 * 0.5) < 1e-12)
+        board.apply(.pointerMove(Vec2(105, 100)))  // d = 5: a quarter of R
+        // smoothstep(5/20) = 0.25² (3 − 0.5) = 0.15625, of r = 20 − 0.5 = 19.5.
+        #expect(abs(board.snapshot(rule: .vanish).badges.last!.homeBall - 19.5 * 0.15625) < 1e-12)
         board.apply(.pointerMove(Vec2(170, 100)))  // d = 70 > 60: detached
         let vanish = board.snapshot(rule: .vanish).badges.last!, separate = board.snapshot(rule: .separate).badges.last!
         #expect(!vanish.hasBridge && vanish.homeBall == 0)
