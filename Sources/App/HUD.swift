@@ -105,7 +105,7 @@ struct HUD {
     static let rowTextSize = 11.5
     static let margin = 10.0
     /// The slider panel's width, and the least window width that shows it beside the caption.
-    static let panelWidth = 300.0
+    static let panelWidth = 320.0
 
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
@@ -125,11 +125,13 @@ struct HUD {
         }
         // The caption, top left.
         var below = m
-        if !content.caption.isEmpty {
-            let tw = content.caption.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
-            let box = Rect(x: m - 4, y: m - 4, width: tw + 8, height: HUD.lineHeight * Double(content.caption.count) + 6)
+        // Wrapped to the window, so that nothing of it (the help key last) is cut off.
+        let caption = content.caption.flatMap { pen.wrap($0, size: HUD.textSize, width: max(40, w - 2 * m)) }
+        if !caption.isEmpty {
+            let tw = caption.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
+            let box = Rect(x: m - 4, y: m - 4, width: tw + 8, height: HUD.lineHeight * Double(caption.count) + 6)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
-            for (i, line) in content.caption.enumerated() {
+            for (i, line) in caption.enumerated() {
                 pen.text(line, x: m, y: m + 12 + HUD.lineHeight * Double(i), size: HUD.textSize, color: HUDPen.ink)
             }
             captionBox = box
@@ -141,7 +143,7 @@ struct HUD {
         if let rows = content.sliders, !rows.isEmpty, content.help == nil {
             let captionRight = captionBox?.maxX ?? 0
             let wide = w - captionRight - 2 * m >= HUD.panelWidth
-            let room = max(1, Int((h - 2 * m - (wide ? 0 : below)) / HUD.rowHeight))
+            let room = max(1, Int((h - 2 * m - (wide ? 0 : below)) / HUD.rowHeight) - 2)
             var shown = Array(rows.indices)
             if !wide {
                 shown = [min(content.selected, rows.count - 1)]
@@ -198,14 +200,26 @@ struct HUD {
     private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
                                     pen: inout HUDPen) -> [(index: Int, row: Rect, bar: Rect?)] {
         let size = rowTextSize, pad = 6.0
-        let nameWidth = (shown.map { pen.width(of: rows[$0].name, size: size) }.max() ?? 0) + 10
-        let valueWidth = (shown.map { pen.width(of: rows[$0].value, size: size) }.max() ?? 0) + 10
-        let panel = Rect(x: origin.x, y: origin.y, width: width, height: rowHeight * Double(shown.count) + 2 * pad)
+        // Columns that stay put while values change and the list scrolls: every name, and
+        // numbers' values at least as wide as a wide number (a choice has no bar to run into).
+        let nameWidth = (rows.map { pen.width(of: $0.name, size: size) }.max() ?? 0) + 10
+        let valueWidth = max(shown.compactMap { rows[$0].fraction == nil ? nil : pen.width(of: rows[$0].value, size: size) }.max() ?? 0,
+                             pen.width(of: "10000 px/s²", size: size)) + 10
+        // Rows scrolled out of the panel are counted at its top and bottom.
+        let above = shown.first ?? 0, beneath = rows.count - 1 - (shown.last ?? rows.count - 1)
+        let more = shown.count > 1 ? [above, beneath] : [0, 0]
+        let top = more[0] > 0 ? rowHeight : 0, bottom = more[1] > 0 ? rowHeight : 0
+        let panel = Rect(x: origin.x, y: origin.y, width: width, height: rowHeight * Double(shown.count) + 2 * pad + top + bottom)
         pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
+        let hint = HUDPen.ink.with(alpha: 0.6)
+        if more[0] > 0 { pen.text("↑ \(more[0]) more (up)", x: panel.x + pad, y: panel.y + pad + 13, size: size, color: hint) }
+        if more[1] > 0 {
+            pen.text("↓ \(more[1]) more (down)", x: panel.x + pad, y: panel.maxY - pad - 5, size: size, color: hint)
+        }
         var areas: [(index: Int, row: Rect, bar: Rect?)] = []
         for (k, i) in shown.enumerated() {
             let row = rows[i]
-            let r = Rect(x: panel.x, y: panel.y + pad + rowHeight * Double(k), width: width, height: rowHeight)
+            let r = Rect(x: panel.x, y: panel.y + pad + top + rowHeight * Double(k), width: width, height: rowHeight)
             let lit = i == content.selected
             if i == content.hovered || lit { pen.panel(r, fill: lit ? HUDPen.hover : HUDPen.hover.with(alpha: 0.6)) }
             let color = lit ? HUDPen.accent : HUDPen.ink

@@ -236,6 +236,13 @@ public enum ParameterRegistry {
         guard let preset = presets.first(where: { $0.name == name }) else {
             throw .usage("--preset expects one of \(presets.map(\.name).joined(separator: ", ")), got '\(name)'")
         }
+        // What any preset sets starts from its default, so that a preset means the same
+        // whichever came before it (4 then 1 gives seed000's kernel, not smooth's).
+        let defaults = Parameters()
+        for key in Set(presets.flatMap(\.values.keys)).sorted() {
+            let parameter = named(key)!
+            try parameter.set(parameter.value(in: defaults), in: &parameters, source: "--preset \(name)")
+        }
         for (key, value) in preset.values.sorted(by: { $0.key < $1.key }) {
             try named(key)!.set(value, in: &parameters, source: "--preset \(name)")
         }

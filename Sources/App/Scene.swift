@@ -16,6 +16,8 @@ protocol Scene: AnyObject {
     func update(_ parameters: Parameters)
     /// The canvas (a pane) changed size.
     func resize(width: Double, height: Double)
+    /// The canvas changed under a pointer that is down at `p`: what it holds stays where it is.
+    func regrip(at p: Vec2)
     /// One dump line, with the events since the last one.
     func dumpLine(time: Double, parameters: Parameters) -> String
     /// What it looks like now: the value the painter draws.
@@ -65,6 +67,8 @@ final class BadgeScene: Scene {
 
     /// The last snapshot's storage, refilled each frame.
     private var shown = SceneSnapshot()
+
+    func regrip(at p: Vec2) { board.regrip(at: p) }
 
     func snapshot(_ parameters: Parameters) -> SceneSnapshot {
         board.snapshot(rule: parameters.metaballBreak, into: &shown)
@@ -119,6 +123,9 @@ final class ChainScene: Scene {
     }
 
     func resize(width: Double, height: Double) { world.resize(width: width, height: height) }
+
+    /// The head follows the pointer wherever the canvas put it.
+    func regrip(at p: Vec2) { apply(.pointerMove(p)) }
 
     func dumpLine(time: Double, parameters: Parameters) -> String {
         defer { events.removeAll(keepingCapacity: true) }

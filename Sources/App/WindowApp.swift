@@ -158,6 +158,11 @@ final class WindowApp {
         switch event {
         case .pointerDown(let x, let y):
             pointer = Vec2(x, y)
+            // The help covers the scene: a press closes it and grabs nothing.
+            if showHelp {
+                showHelp = false
+                return true
+            }
             // A press on the sliders sets them and never grabs a badge.
             if let area = sliderArea(at: pointer) {
                 controls.selected = area.index
@@ -220,7 +225,7 @@ final class WindowApp {
         case .none: return false
         case .selection: break
         case .parameters:
-            parametersChanged()
+            parametersChanged(reset: Controls.binding(for: key)?.action == .resetSlider)
             if let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
                 say("preset \(ParameterRegistry.presets[preset - 1].name)")
             }
@@ -253,7 +258,8 @@ final class WindowApp {
                 say(capture.start(apng: action == .toggleRecordingAPNG, width: fw, height: fh, colors: colors, time: now))
             }
         case .toggleHUD:
-            showSliders.toggle()
+            showSliders = showHelp ? true : !showSliders
+            showHelp = false
             say(showSliders ? "sliders shown" : "sliders hidden (h shows them)")
         case .toggleHelp: showHelp.toggle()
         case .saveParameters: say(WindowCapture.save(options.parameters))
@@ -262,16 +268,19 @@ final class WindowApp {
     }
 
     /// New parameters: the scene takes them, and a toast says the selected slider's value.
-    private func parametersChanged() {
+    private func parametersChanged(reset: Bool = false) {
         scene.update(options.parameters)
         let p = controls.selectedParameter
-        say("\(p.name) = \(p.value(in: options.parameters))\(p.unit.isEmpty ? "" : " " + p.unit)")
+        say("\(p.name) \(reset ? "reset to" : "=") \(p.value(in: options.parameters))\(p.unit.isEmpty ? "" : " " + p.unit)")
     }
 
     /// The window (or the mode) changed: panes, canvas and the badges' places follow.
     private func relayout(width: Int, height: Int) {
         layout = Layout(width: Double(width), height: Double(height), mode: options.mode, scene: scene.kind)
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
+        // A badge held through the change stays where it is drawn, not under the pointer's
+        // new place in the scene (that could be past the break: a burst on release).
+        if pressed { scene.regrip(at: layout.scenePoint(pointer)) }
     }
 
     /// The shown slider row under a window point.
@@ -389,7 +398,7 @@ final class WindowApp {
         switch content {
         case .bezier: return style
         case .metaball: return kernel
-        case .overlay: return "\(style) vs \(kernel) (blue: Bézier only, green: field only)"
+        case .overlay: return "\(style) vs \(kernel)"
         }
     }
 
@@ -398,13 +407,12 @@ final class WindowApp {
     private func caption(held pose: BadgePose?) -> [String] {
         let fill = layout.panes.count == 1 ? " · " + fillName(layout.panes[0].content) : ""
         let status = "\(options.scene) · \(options.mode.rawValue)\(fill) · frame \(String(format: "%.1f", frameTime * 1000)) ms · f1: keys"
-        guard options.mode != .bezier, let pose else { return [status] }
+        let legend = options.mode == .overlay ? ["blue: Bézier only · green: field only"] : []
+        guard options.mode != .bezier, let pose else { return [status] + legend }
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         let kinks = [c.homeKink, c.badgeKink].map { $0.map { f($0) + "°" } ?? "–" }.joined(separator: " / ")
-        return [
-            status,
-            "\(options.parameters.bridge.style.rawValue) vs \(options.parameters.metaball.kernel.rawValue)",
+        return [status] + legend + [
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px²   IoU \(f(c.intersectionOverUnion, 3))",
             "narrowest \(f(c.bezierNarrowest, 1)) / \(f(c.metaballNarrowest, 1)) px   kinks \(kinks)",
         ]

@@ -258,6 +258,14 @@ public struct BadgeBoard: Sendable {
         }
     }
 
+    /// The pointer is now at `p` (the canvas changed under it): a held badge stays where it
+    /// is, gripped from here on, rather than jumping under the pointer.
+    public mutating func regrip(at p: Vec2) {
+        pointer = p
+        guard let held else { return }
+        badges[held].grabOffset = badges[held].center - p
+    }
+
     /// Moves every badge's home to `homes` (one per badge, in order), for a canvas that changed
     /// size: a badge away from home keeps its offset from it, and a reset restores the new homes.
     public mutating func moveHomes(to homes: [Vec2]) {

@@ -60,6 +60,13 @@ import Testing
         #expect(parameters.metaball.kernel == .smoothMin && parameters.bridge.style == .tangent)
         _ = controls.handle(KeyPress(name: "1"), parameters: &parameters)
         #expect(parameters.motion.springDuration == 0.25 && parameters.bridge.style == .quad)
+        // A preset means the same whatever came before: 4 then 1 is 1 (smooth's field and
+        // spring undone), and 3 after 2 keeps none of seed002's spring.
+        #expect(parameters.metaball.kernel == .inverseSquare && parameters.metaball.blend == 12 && parameters.motion.springDamping == 0.1)
+        _ = controls.handle(KeyPress(name: "2"), parameters: &parameters)
+        _ = controls.handle(KeyPress(name: "3"), parameters: &parameters)
+        #expect(parameters.motion.springDuration == 0.25 && parameters.motion.springDamping == 0.1
+                && parameters.motion.explosionDuration == 1 && parameters.motion.badge.maxDistance == 80)
     }
 
     @Test func scriptKeyNamesParse() {

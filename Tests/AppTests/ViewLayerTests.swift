@@ -158,8 +158,8 @@ import Testing
             for area in hud.sliderAreas {
                 guard let bar = area.bar else { continue }
                 let row = content.sliders![area.index]
-                // The value is drawn after the widest name: it ends before the bar.
-                let names = hud.sliderAreas.map { pen.width(of: content.sliders![$0.index].name, size: HUD.rowTextSize) }.max()!
+                // The value is drawn after the widest name of all: it ends before the bar.
+                let names = content.sliders!.map { pen.width(of: $0.name, size: HUD.rowTextSize) }.max()!
                 let valueEnd = area.row.x + 6 + names + 10 + pen.width(of: row.value, size: HUD.rowTextSize)
                 #expect(valueEnd < bar.x, "\(row.name): value ends at \(valueEnd), bar starts at \(bar.x)")
             }
