@@ -73,7 +73,9 @@ struct Grab {
     }
 }
 
-@Suite(.serialized) struct WindowViewTests {
+/// In the window suite, which runs one window at a time: two `xvfb-run -a` starting together
+/// can pick the same display number.
+extension WindowTests {
     // The HUD's colours (HUDPen), as bytes.
     static let edge = (140, 140, 148), accent = (26, 89, 217), ink = (38, 38, 38), track = (217, 217, 217)
 
@@ -120,19 +122,19 @@ struct Grab {
         // m twice: split, each 380-wide pane with its four badges whole, a divider between.
         let split = try grab("split")
         #expect(split.width == 760 && split.height == 560)
-        WindowViewTests.expectBadgesInside(split, panes: [0..<380, 380..<760], perPane: 4, "split")
-        let dividerRows = (0..<560).filter { y in (378...381).contains { split.isNear($0, y, WindowViewTests.edge) } }
+        WindowTests.expectBadgesInside(split, panes: [0..<380, 380..<760], perPane: 4, "split")
+        let dividerRows = (0..<560).filter { y in (378...381).contains { split.isNear($0, y, WindowTests.edge) } }
         #expect(dividerRows.count > 500, "divider on \(dividerRows.count) rows")
         // Resized to 500x400: still four whole badges in each pane.
         let resized = try grab("resized")
         #expect(resized.width == 500 && resized.height == 400)
-        WindowViewTests.expectBadgesInside(resized, panes: [0..<250, 250..<500], perPane: 4, "resized")
+        WindowTests.expectBadgesInside(resized, panes: [0..<250, 250..<500], perPane: 4, "resized")
 
         // Down selects the next slider: the lit row moves one row (18 px) down at once.
         let selected = try grab("selected")
         func litRow(_ g: Grab) -> Double {
             var ys: [Int] = []
-            for y in 0..<220 { for x in 440..<760 where g.isNear(x, y, WindowViewTests.accent, 30) { ys.append(y) } }
+            for y in 0..<220 { for x in 440..<760 where g.isNear(x, y, WindowTests.accent, 30) { ys.append(y) } }
             return ys.isEmpty ? -1 : Double(ys.reduce(0, +)) / Double(ys.count)
         }
         #expect(abs(litRow(selected) - litRow(split) - 18) < 3, "lit row from \(litRow(split)) to \(litRow(selected))")
@@ -146,7 +148,7 @@ struct Grab {
         let help = try grab("help")
         // Its edges: the rows and columns (the divider's aside) that hold a long run of the edge
         // colour; text's anti-aliasing passes through that grey only here and there.
-        func isEdge(_ x: Int, _ y: Int) -> Bool { !(376...384).contains(x) && help.isNear(x, y, WindowViewTests.edge, 4) }
+        func isEdge(_ x: Int, _ y: Int) -> Bool { !(376...384).contains(x) && help.isNear(x, y, WindowTests.edge, 4) }
         let rows = (0..<560).filter { y in (0..<760).filter { isEdge($0, y) }.count > 100 }
         let columns = (0..<760).filter { x in (0..<560).filter { isEdge(x, $0) }.count > 100 }
         try #require(rows.count == 2 && columns.count == 2, "help panel edges: rows \(rows), columns \(columns)")
@@ -167,8 +169,8 @@ struct Grab {
         // v = 1 + expm1(f ln 10000), whole steps; within a pixel's worth either way.
         var run: [Int] = []
         for x in (440..<760).reversed() {
-            let on = selected.isNear(x, 25, WindowViewTests.ink, 20) || selected.isNear(x, 25, WindowViewTests.track, 8)
-                || selected.isNear(x, 25, WindowViewTests.accent, 30)
+            let on = selected.isNear(x, 25, WindowTests.ink, 20) || selected.isNear(x, 25, WindowTests.track, 8)
+                || selected.isNear(x, 25, WindowTests.accent, 30)
             if on { run.append(x) } else if !run.isEmpty { break }
         }
         let x0 = Double(try #require(run.last)), x1 = Double(try #require(run.first)) + 1
@@ -179,13 +181,13 @@ struct Grab {
         let low = value((719 - x0) / (x1 - x0)).rounded(.down), high = value((721 - x0) / (x1 - x0)).rounded(.up)
         #expect(distance >= low && distance <= high, "maxDistance \(distance), expected \(low)…\(high)")
         // The toast that p showed lies inside the window.
-        let toast = try #require(WindowViewTests.toast(in: try grab("clicked")), "no toast after p")
+        let toast = try #require(WindowTests.toast(in: try grab("clicked")), "no toast after p")
         #expect(toast.minX > 0 && toast.maxX < 759 && toast.minY > 0 && toast.maxY < 559, "toast at \(toast)")
 
         // Plain s in a still window saved a screenshot and said so at once.
         let saved = try grab("saved")
-        #expect(WindowViewTests.toast(in: saved) != nil, "no toast after s")
-        #expect(WindowViewTests.toast(in: try grab("start")) == nil, "a toast where none should be")
+        #expect(WindowTests.toast(in: saved) != nil, "no toast after s")
+        #expect(WindowTests.toast(in: try grab("start")) == nil, "a toast where none should be")
         let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
         #expect(shots.filter { $0.hasSuffix(".png") }.count == 1, "\(shots)")
 
@@ -204,7 +206,7 @@ struct Grab {
         #expect(try String(contentsOf: folder.appendingPathComponent("chain.title"), encoding: .utf8).contains("chain · bezier"))
         let chain = try grab("chain")
         var inkPixels = 0
-        for y in 0..<30 { for x in 0..<300 where chain.isNear(x, y, WindowViewTests.ink, 40) { inkPixels += 1 } }
+        for y in 0..<30 { for x in 0..<300 where chain.isNear(x, y, WindowTests.ink, 40) { inkPixels += 1 } }
         #expect(inkPixels > 150, "chain caption: \(inkPixels) ink pixels")
     }
 }
