@@ -121,3 +121,61 @@ public enum GL {
     /// Waits until the GPU has finished all submitted work.
     public static func finish() { epoxy_glFinish() }
 }
+
+// The OpenGL calls the renderer makes, one line each: the rest of Render calls these, never
+// libepoxy, so that every GL call passes through this file (and can be traced or checked here).
+extension GL {
+    @inline(__always) static func getProgramInfoLog(_ program: GLuint, _ bufSize: GLsizei, _ length: UnsafeMutablePointer<GLsizei>?, _ infoLog: UnsafeMutablePointer<GLchar>?) { epoxy_glGetProgramInfoLog(program, bufSize, length, infoLog) }
+    @inline(__always) static func getShaderInfoLog(_ shader: GLuint, _ bufSize: GLsizei, _ length: UnsafeMutablePointer<GLsizei>?, _ infoLog: UnsafeMutablePointer<GLchar>?) { epoxy_glGetShaderInfoLog(shader, bufSize, length, infoLog) }
+    @inline(__always) static func activeTexture(_ texture: GLenum) { epoxy_glActiveTexture(texture) }
+    @inline(__always) static func attachShader(_ program: GLuint, _ shader: GLuint) { epoxy_glAttachShader(program, shader) }
+    @inline(__always) static func bindBuffer(_ target: GLenum, _ buffer: GLuint) { epoxy_glBindBuffer(target, buffer) }
+    @inline(__always) static func bindFramebuffer(_ target: GLenum, _ framebuffer: GLuint) { epoxy_glBindFramebuffer(target, framebuffer) }
+    @inline(__always) static func bindTexture(_ target: GLenum, _ texture: GLuint) { epoxy_glBindTexture(target, texture) }
+    @inline(__always) static func bindVertexArray(_ array: GLuint) { epoxy_glBindVertexArray(array) }
+    @inline(__always) static func blendFunc(_ sfactor: GLenum, _ dfactor: GLenum) { epoxy_glBlendFunc(sfactor, dfactor) }
+    @inline(__always) static func bufferData(_ target: GLenum, _ size: GLsizeiptr, _ data: UnsafeRawPointer!, _ usage: GLenum) { epoxy_glBufferData(target, size, data, usage) }
+    @inline(__always) static func bufferSubData(_ target: GLenum, _ offset: GLintptr, _ size: GLsizeiptr, _ data: UnsafeRawPointer!) { epoxy_glBufferSubData(target, offset, size, data) }
+    @inline(__always) static func checkFramebufferStatus(_ target: GLenum) -> GLenum { epoxy_glCheckFramebufferStatus(target) }
+    @inline(__always) static func clear(_ mask: GLbitfield) { epoxy_glClear(mask) }
+    @inline(__always) static func clearColor(_ red: GLfloat, _ green: GLfloat, _ blue: GLfloat, _ alpha: GLfloat) { epoxy_glClearColor(red, green, blue, alpha) }
+    @inline(__always) static func compileShader(_ shader: GLuint) { epoxy_glCompileShader(shader) }
+    @inline(__always) static func createProgram() -> GLuint { epoxy_glCreateProgram() }
+    @inline(__always) static func createShader(_ type: GLenum) -> GLuint { epoxy_glCreateShader(type) }
+    @inline(__always) static func deleteBuffers(_ n: GLsizei, _ buffers: UnsafePointer<GLuint>!) { epoxy_glDeleteBuffers(n, buffers) }
+    @inline(__always) static func deleteFramebuffers(_ n: GLsizei, _ framebuffers: UnsafePointer<GLuint>!) { epoxy_glDeleteFramebuffers(n, framebuffers) }
+    @inline(__always) static func deleteProgram(_ program: GLuint) { epoxy_glDeleteProgram(program) }
+    @inline(__always) static func deleteShader(_ shader: GLuint) { epoxy_glDeleteShader(shader) }
+    @inline(__always) static func deleteTextures(_ n: GLsizei, _ textures: UnsafePointer<GLuint>!) { epoxy_glDeleteTextures(n, textures) }
+    @inline(__always) static func deleteVertexArrays(_ n: GLsizei, _ arrays: UnsafePointer<GLuint>!) { epoxy_glDeleteVertexArrays(n, arrays) }
+    @inline(__always) static func disable(_ cap: GLenum) { epoxy_glDisable(cap) }
+    @inline(__always) static func drawArrays(_ mode: GLenum, _ first: GLint, _ count: GLsizei) { epoxy_glDrawArrays(mode, first, count) }
+    @inline(__always) static func drawElements(_ mode: GLenum, _ count: GLsizei, _ type: GLenum, _ indices: UnsafeRawPointer!) { epoxy_glDrawElements(mode, count, type, indices) }
+    @inline(__always) static func enable(_ cap: GLenum) { epoxy_glEnable(cap) }
+    @inline(__always) static func enableVertexAttribArray(_ index: GLuint) { epoxy_glEnableVertexAttribArray(index) }
+    @inline(__always) static func framebufferTexture2D(_ target: GLenum, _ attachment: GLenum, _ textarget: GLenum, _ texture: GLuint, _ level: GLint) { epoxy_glFramebufferTexture2D(target, attachment, textarget, texture, level) }
+    @inline(__always) static func genBuffers(_ n: GLsizei, _ buffers: UnsafeMutablePointer<GLuint>!) { epoxy_glGenBuffers(n, buffers) }
+    @inline(__always) static func genFramebuffers(_ n: GLsizei, _ framebuffers: UnsafeMutablePointer<GLuint>!) { epoxy_glGenFramebuffers(n, framebuffers) }
+    @inline(__always) static func genTextures(_ n: GLsizei, _ textures: UnsafeMutablePointer<GLuint>!) { epoxy_glGenTextures(n, textures) }
+    @inline(__always) static func genVertexArrays(_ n: GLsizei, _ arrays: UnsafeMutablePointer<GLuint>!) { epoxy_glGenVertexArrays(n, arrays) }
+    @inline(__always) static func getIntegerv(_ pname: GLenum, _ data: UnsafeMutablePointer<GLint>!) { epoxy_glGetIntegerv(pname, data) }
+    @inline(__always) static func getProgramiv(_ program: GLuint, _ pname: GLenum, _ params: UnsafeMutablePointer<GLint>!) { epoxy_glGetProgramiv(program, pname, params) }
+    @inline(__always) static func getShaderiv(_ shader: GLuint, _ pname: GLenum, _ params: UnsafeMutablePointer<GLint>!) { epoxy_glGetShaderiv(shader, pname, params) }
+    @inline(__always) static func getUniformLocation(_ program: GLuint, _ name: UnsafePointer<GLchar>!) -> GLint { epoxy_glGetUniformLocation(program, name) }
+    @inline(__always) static func linkProgram(_ program: GLuint) { epoxy_glLinkProgram(program) }
+    @inline(__always) static func pixelStorei(_ pname: GLenum, _ param: GLint) { epoxy_glPixelStorei(pname, param) }
+    @inline(__always) static func readBuffer(_ src: GLenum) { epoxy_glReadBuffer(src) }
+    @inline(__always) static func readPixels(_ x: GLint, _ y: GLint, _ width: GLsizei, _ height: GLsizei, _ format: GLenum, _ type: GLenum, _ pixels: UnsafeMutableRawPointer!) { epoxy_glReadPixels(x, y, width, height, format, type, pixels) }
+    @inline(__always) static func shaderSource(_ shader: GLuint, _ count: GLsizei, _ string: UnsafePointer<UnsafePointer<GLchar>?>!, _ length: UnsafePointer<GLint>!) { epoxy_glShaderSource(shader, count, string, length) }
+    @inline(__always) static func texImage2D(_ target: GLenum, _ level: GLint, _ internalformat: GLint, _ width: GLsizei, _ height: GLsizei, _ border: GLint, _ format: GLenum, _ type: GLenum, _ pixels: UnsafeRawPointer!) { epoxy_glTexImage2D(target, level, internalformat, width, height, border, format, type, pixels) }
+    @inline(__always) static func texParameteri(_ target: GLenum, _ pname: GLenum, _ param: GLint) { epoxy_glTexParameteri(target, pname, param) }
+    @inline(__always) static func texSubImage2D(_ target: GLenum, _ level: GLint, _ xoffset: GLint, _ yoffset: GLint, _ width: GLsizei, _ height: GLsizei, _ format: GLenum, _ type: GLenum, _ pixels: UnsafeRawPointer!) { epoxy_glTexSubImage2D(target, level, xoffset, yoffset, width, height, format, type, pixels) }
+    @inline(__always) static func uniform1f(_ location: GLint, _ v0: GLfloat) { epoxy_glUniform1f(location, v0) }
+    @inline(__always) static func uniform1i(_ location: GLint, _ v0: GLint) { epoxy_glUniform1i(location, v0) }
+    @inline(__always) static func uniform2f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat) { epoxy_glUniform2f(location, v0, v1) }
+    @inline(__always) static func uniform4f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat, _ v2: GLfloat, _ v3: GLfloat) { epoxy_glUniform4f(location, v0, v1, v2, v3) }
+    @inline(__always) static func uniform4fv(_ location: GLint, _ count: GLsizei, _ value: UnsafePointer<GLfloat>!) { epoxy_glUniform4fv(location, count, value) }
+    @inline(__always) static func useProgram(_ program: GLuint) { epoxy_glUseProgram(program) }
+    @inline(__always) static func vertexAttribPointer(_ index: GLuint, _ size: GLint, _ type: GLenum, _ normalized: GLboolean, _ stride: GLsizei, _ pointer: UnsafeRawPointer!) { epoxy_glVertexAttribPointer(index, size, type, normalized, stride, pointer) }
+    @inline(__always) static func viewport(_ x: GLint, _ y: GLint, _ width: GLsizei, _ height: GLsizei) { epoxy_glViewport(x, y, width, height) }
+}

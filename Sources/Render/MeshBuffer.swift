@@ -13,17 +13,17 @@ final class MeshBuffer {
     private(set) var indexCount = 0
 
     init() {
-        epoxy_glGenVertexArrays(1, &vertexArray)
-        epoxy_glGenBuffers(1, &vertexBuffer)
-        epoxy_glGenBuffers(1, &indexBuffer)
-        epoxy_glBindVertexArray(vertexArray)
-        epoxy_glBindBuffer(GL.arrayBuffer, vertexBuffer)
-        epoxy_glBindBuffer(GL.elementArrayBuffer, indexBuffer)
+        GL.genVertexArrays(1, &vertexArray)
+        GL.genBuffers(1, &vertexBuffer)
+        GL.genBuffers(1, &indexBuffer)
+        GL.bindVertexArray(vertexArray)
+        GL.bindBuffer(GL.arrayBuffer, vertexBuffer)
+        GL.bindBuffer(GL.elementArrayBuffer, indexBuffer)
         let stride = GLsizei(MemoryLayout<Vertex>.stride)
         func attribute(_ index: GLuint, _ count: GLint, _ type: GLenum, normalized: Bool, _ field: PartialKeyPath<Vertex>) {
             let offset = MemoryLayout<Vertex>.offset(of: field)!
-            epoxy_glEnableVertexAttribArray(index)
-            epoxy_glVertexAttribPointer(
+            GL.enableVertexAttribArray(index)
+            GL.vertexAttribPointer(
                 index, count, type, GLboolean(normalized ? GL_TRUE : GL_FALSE), stride, UnsafeRawPointer(bitPattern: offset))
         }
         attribute(0, 2, GL.float, normalized: false, \Vertex.x)
@@ -31,7 +31,7 @@ final class MeshBuffer {
         attribute(2, 1, GL.float, normalized: false, \Vertex.radius)
         attribute(3, 1, GL.float, normalized: false, \Vertex.alpha)
         attribute(4, 4, GL.unsignedByte, normalized: true, \Vertex.color)
-        epoxy_glBindVertexArray(0)
+        GL.bindVertexArray(0)
     }
 
     /// Copies the mesh in, growing the buffers (by doubling) only when it no longer fits.
@@ -40,33 +40,33 @@ final class MeshBuffer {
         guard indexCount > 0 else { return }
         let vertexBytes = mesh.vertices.count * MemoryLayout<Vertex>.stride
         let indexBytes = mesh.indices.count * MemoryLayout<UInt32>.stride
-        epoxy_glBindVertexArray(vertexArray)
-        epoxy_glBindBuffer(GL.arrayBuffer, vertexBuffer)
+        GL.bindVertexArray(vertexArray)
+        GL.bindBuffer(GL.arrayBuffer, vertexBuffer)
         if vertexBytes > vertexCapacity {
             vertexCapacity = max(vertexBytes, 2 * vertexCapacity, 64 * 1024)
-            epoxy_glBufferData(GL.arrayBuffer, GLsizeiptr(vertexCapacity), nil, GL.dynamicDraw)
+            GL.bufferData(GL.arrayBuffer, GLsizeiptr(vertexCapacity), nil, GL.dynamicDraw)
         }
-        mesh.vertices.withUnsafeBytes { epoxy_glBufferSubData(GL.arrayBuffer, 0, GLsizeiptr(vertexBytes), $0.baseAddress) }
+        mesh.vertices.withUnsafeBytes { GL.bufferSubData(GL.arrayBuffer, 0, GLsizeiptr(vertexBytes), $0.baseAddress) }
         if indexBytes > indexCapacity {
             indexCapacity = max(indexBytes, 2 * indexCapacity, 64 * 1024)
-            epoxy_glBufferData(GL.elementArrayBuffer, GLsizeiptr(indexCapacity), nil, GL.dynamicDraw)
+            GL.bufferData(GL.elementArrayBuffer, GLsizeiptr(indexCapacity), nil, GL.dynamicDraw)
         }
-        mesh.indices.withUnsafeBytes { epoxy_glBufferSubData(GL.elementArrayBuffer, 0, GLsizeiptr(indexBytes), $0.baseAddress) }
-        epoxy_glBindVertexArray(0)
+        mesh.indices.withUnsafeBytes { GL.bufferSubData(GL.elementArrayBuffer, 0, GLsizeiptr(indexBytes), $0.baseAddress) }
+        GL.bindVertexArray(0)
     }
 
     /// Draws what was uploaded last, with whatever program is in use.
     func draw() {
         guard indexCount > 0 else { return }
-        epoxy_glBindVertexArray(vertexArray)
-        epoxy_glDrawElements(GL.triangles, GLsizei(indexCount), GL.unsignedInt, nil)
-        epoxy_glBindVertexArray(0)
+        GL.bindVertexArray(vertexArray)
+        GL.drawElements(GL.triangles, GLsizei(indexCount), GL.unsignedInt, nil)
+        GL.bindVertexArray(0)
     }
 
     func destroy() {
-        if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
-        if vertexBuffer != 0 { epoxy_glDeleteBuffers(1, &vertexBuffer) }
-        if indexBuffer != 0 { epoxy_glDeleteBuffers(1, &indexBuffer) }
+        if vertexArray != 0 { GL.deleteVertexArrays(1, &vertexArray) }
+        if vertexBuffer != 0 { GL.deleteBuffers(1, &vertexBuffer) }
+        if indexBuffer != 0 { GL.deleteBuffers(1, &indexBuffer) }
         vertexArray = 0
         vertexBuffer = 0
         indexBuffer = 0

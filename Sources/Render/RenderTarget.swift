@@ -36,24 +36,24 @@ public final class OffscreenTarget: RenderTarget {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         var maxSize: GLint = 0
-        epoxy_glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxSize)
+        GL.getIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxSize)
         var maxTexture: GLint = 0
-        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
+        GL.getIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
         maxSize = min(maxSize, maxTexture)
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= Int(maxSize), pixelHeight <= Int(maxSize) else {
             throw .framebuffer(status: 0, width: pixelWidth, height: pixelHeight)
         }
-        epoxy_glGenFramebuffers(1, &framebuffer)
-        epoxy_glGenTextures(1, &texture)
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        epoxy_glTexImage2D(
+        GL.genFramebuffers(1, &framebuffer)
+        GL.genTextures(1, &texture)
+        GL.bindTexture(GLenum(GL_TEXTURE_2D), texture)
+        GL.texImage2D(
             GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(pixelWidth), GLsizei(pixelHeight), 0, GL.rgba, GL.unsignedByte, nil)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        epoxy_glBindFramebuffer(GL.framebuffer, framebuffer)
-        epoxy_glFramebufferTexture2D(GL.framebuffer, GL.colorAttachment0, GLenum(GL_TEXTURE_2D), texture, 0)
-        let status = epoxy_glCheckFramebufferStatus(GL.framebuffer)
-        epoxy_glBindFramebuffer(GL.framebuffer, 0)
+        GL.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        GL.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        GL.bindFramebuffer(GL.framebuffer, framebuffer)
+        GL.framebufferTexture2D(GL.framebuffer, GL.colorAttachment0, GLenum(GL_TEXTURE_2D), texture, 0)
+        let status = GL.checkFramebufferStatus(GL.framebuffer)
+        GL.bindFramebuffer(GL.framebuffer, 0)
         if status != GL.framebufferComplete || GL.error() != nil {
             destroy()
             throw .framebuffer(status: status, width: pixelWidth, height: pixelHeight)
@@ -63,10 +63,10 @@ public final class OffscreenTarget: RenderTarget {
     /// The framebuffer's pixels, top row first.
     public func readPixels() -> Image {
         var pixels = [UInt8](repeating: 0, count: 4 * pixelWidth * pixelHeight)
-        epoxy_glBindFramebuffer(GL.framebuffer, framebuffer)
-        epoxy_glPixelStorei(GL.packAlignment, 1)
+        GL.bindFramebuffer(GL.framebuffer, framebuffer)
+        GL.pixelStorei(GL.packAlignment, 1)
         pixels.withUnsafeMutableBytes { bytes in
-            epoxy_glReadPixels(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GL.rgba, GL.unsignedByte, bytes.baseAddress)
+            GL.readPixels(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GL.rgba, GL.unsignedByte, bytes.baseAddress)
         }
         var image = Image(width: pixelWidth, height: pixelHeight, pixels: pixels)
         image.flipVertically()
@@ -74,8 +74,8 @@ public final class OffscreenTarget: RenderTarget {
     }
 
     public func destroy() {
-        if framebuffer != 0 { epoxy_glDeleteFramebuffers(1, &framebuffer) }
-        if texture != 0 { epoxy_glDeleteTextures(1, &texture) }
+        if framebuffer != 0 { GL.deleteFramebuffers(1, &framebuffer) }
+        if texture != 0 { GL.deleteTextures(1, &texture) }
         framebuffer = 0
         texture = 0
     }

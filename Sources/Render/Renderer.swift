@@ -55,17 +55,17 @@ public final class Renderer {
         ballData.reserveCapacity(4 * Renderer.maximumBalls)
 
         // A core profile needs a bound vertex array even for the attribute-less triangle.
-        epoxy_glGenVertexArrays(1, &emptyArray)
-        epoxy_glGenTextures(1, &atlasTexture)
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        GL.genVertexArrays(1, &emptyArray)
+        GL.genTextures(1, &atlasTexture)
+        GL.bindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
                               (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+            GL.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
         }
         // A blank texel until there is an atlas, so the sampler is always complete.
         var blank: UInt8 = 0
-        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, 1, 1, 0, GLenum(GL_RED), GL.unsignedByte, &blank)
+        GL.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        GL.texImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, 1, 1, 0, GLenum(GL_RED), GL.unsignedByte, &blank)
         try GL.check("creating the passes")
         warmUp()
     }
@@ -92,7 +92,7 @@ public final class Renderer {
             frame.hud = HUDLayer(mesh: mesh.mesh, width: 8, height: 8, scale: 1)
             draw(frame, into: target)
         }
-        epoxy_glFinish()
+        GL.finish()
         // Leave the overlay's masks to be made at the window's size.
         masks?.0.destroy()
         masks?.1.destroy()
@@ -102,15 +102,15 @@ public final class Renderer {
     /// Clears `target` to the frame's background and draws each pane, scaled by `frame.scale`,
     /// then the frame's HUD over the whole target if `hud` is true.
     public func draw(_ frame: Frame, into target: RenderTarget, hud: Bool = true) {
-        epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
-        epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
-        epoxy_glDisable(GL.depthTest)
-        epoxy_glDisable(GL.cullFace)
+        GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
+        GL.viewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
+        GL.disable(GL.depthTest)
+        GL.disable(GL.cullFace)
         let bg = frame.background
-        epoxy_glClearColor(GLfloat(bg.red), GLfloat(bg.green), GLfloat(bg.blue), GLfloat(bg.alpha))
-        epoxy_glClear(GL.colorBufferBit)
-        epoxy_glEnable(GL.blend)
-        epoxy_glBlendFunc(GL.one, GL.oneMinusSrcAlpha)
+        GL.clearColor(GLfloat(bg.red), GLfloat(bg.green), GLfloat(bg.blue), GLfloat(bg.alpha))
+        GL.clear(GL.colorBufferBit)
+        GL.enable(GL.blend)
+        GL.blendFunc(GL.one, GL.oneMinusSrcAlpha)
         if let atlas = frame.atlas { upload(atlas) }
 
         if frame.panes.isEmpty {
@@ -118,18 +118,18 @@ public final class Renderer {
         } else {
             for pane in frame.panes { drawPane(pane, of: frame, target: target) }
         }
-        epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
-        epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
+        GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
+        GL.viewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
         if hud { drawHUD(frame, into: target) }
     }
 
     /// Draws the frame's HUD layer over what `target` holds, once, over the whole target.
     public func drawHUD(_ frame: Frame, into target: RenderTarget) {
         guard let layer = frame.hud else { return }
-        epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
-        epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
-        epoxy_glEnable(GL.blend)
-        epoxy_glBlendFunc(GL.one, GL.oneMinusSrcAlpha)
+        GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
+        GL.viewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
+        GL.enable(GL.blend)
+        GL.blendFunc(GL.one, GL.oneMinusSrcAlpha)
         if let atlas = frame.atlas { upload(atlas) }
         drawMesh(layer.mesh, in: hudBuffer, width: layer.width, height: layer.height, scale: layer.scale)
     }
@@ -138,8 +138,8 @@ public final class Renderer {
         // GL's viewport counts from the bottom.
         let glY = target.pixelHeight - pane.y - pane.height
         func viewport() {
-            epoxy_glBindFramebuffer(GL.framebuffer, target.framebuffer)
-            epoxy_glViewport(GLint(pane.x), GLint(glY), GLsizei(pane.width), GLsizei(pane.height))
+            GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
+            GL.viewport(GLint(pane.x), GLint(glY), GLsizei(pane.width), GLsizei(pane.height))
         }
         viewport()
         switch pane.content {
@@ -152,10 +152,10 @@ public final class Renderer {
             guard let (bezierMask, metaballMask) = masks(width: pane.width, height: pane.height) else { return }
             let white = Color(red: 1, green: 1, blue: 1)
             func begin(_ mask: OffscreenTarget) {
-                epoxy_glBindFramebuffer(GL.framebuffer, mask.framebuffer)
-                epoxy_glViewport(0, 0, GLsizei(pane.width), GLsizei(pane.height))
-                epoxy_glClearColor(0, 0, 0, 0)
-                epoxy_glClear(GL.colorBufferBit)
+                GL.bindFramebuffer(GL.framebuffer, mask.framebuffer)
+                GL.viewport(0, 0, GLsizei(pane.width), GLsizei(pane.height))
+                GL.clearColor(0, 0, 0, 0)
+                GL.clear(GL.colorBufferBit)
             }
             begin(bezierMask)
             drawMesh(frame.shapes, in: meshBuffer, frame: frame, override: white)
@@ -163,21 +163,21 @@ public final class Renderer {
             if let layer = frame.metaballs { drawField(layer, frame: frame, color: white) }
             viewport()
             composite.use()
-            epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
-            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), bezierMask.texture)
-            epoxy_glActiveTexture(GLenum(GL_TEXTURE2))
-            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), metaballMask.texture)
-            epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
-            epoxy_glUniform1i(compositeBezier, 1)
-            epoxy_glUniform1i(compositeMetaball, 2)
-            epoxy_glUniform2f(compositeOrigin, GLfloat(pane.x), GLfloat(glY))
+            GL.activeTexture(GLenum(GL_TEXTURE1))
+            GL.bindTexture(GLenum(GL_TEXTURE_2D), bezierMask.texture)
+            GL.activeTexture(GLenum(GL_TEXTURE2))
+            GL.bindTexture(GLenum(GL_TEXTURE_2D), metaballMask.texture)
+            GL.activeTexture(GLenum(GL_TEXTURE0))
+            GL.uniform1i(compositeBezier, 1)
+            GL.uniform1i(compositeMetaball, 2)
+            GL.uniform2f(compositeOrigin, GLfloat(pane.x), GLfloat(glY))
             let both = frame.metaballs?.color ?? Color.badgeRed
             set(compositeBoth, both)
             set(compositeOnlyBezier, Renderer.onlyBezier)
             set(compositeOnlyMetaball, Renderer.onlyMetaball)
-            epoxy_glBindVertexArray(emptyArray)
-            epoxy_glDrawArrays(GL.triangles, 0, 3)
-            epoxy_glBindVertexArray(0)
+            GL.bindVertexArray(emptyArray)
+            GL.drawArrays(GL.triangles, 0, 3)
+            GL.bindVertexArray(0)
             drawMesh(frame.decals, in: decalBuffer, frame: frame)
         }
     }
@@ -187,7 +187,7 @@ public final class Renderer {
     public static let onlyMetaball = Color(red: 0.1, green: 0.7, blue: 0.25)
 
     private func set(_ location: GLint, _ color: Color) {
-        epoxy_glUniform4f(location, GLfloat(color.red), GLfloat(color.green), GLfloat(color.blue), GLfloat(color.alpha))
+        GL.uniform4f(location, GLfloat(color.red), GLfloat(color.green), GLfloat(color.blue), GLfloat(color.alpha))
     }
 
     private func drawMesh(_ mesh: Mesh, in buffer: MeshBuffer, frame: Frame, override: Color? = nil) {
@@ -198,12 +198,12 @@ public final class Renderer {
     private func drawMesh(_ mesh: Mesh, in buffer: MeshBuffer, width: Double, height: Double, scale: Double, override: Color? = nil) {
         guard !mesh.indices.isEmpty else { return }
         fill.use()
-        epoxy_glUniform2f(fillViewport, GLfloat(width), GLfloat(height))
-        epoxy_glUniform1f(fillPixelsPerUnit, GLfloat(scale))
+        GL.uniform2f(fillViewport, GLfloat(width), GLfloat(height))
+        GL.uniform1f(fillPixelsPerUnit, GLfloat(scale))
         set(fillOverride, override ?? Color(red: 0, green: 0, blue: 0, alpha: 0))
-        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
-        epoxy_glUniform1i(fillAtlas, 0)
+        GL.activeTexture(GLenum(GL_TEXTURE0))
+        GL.bindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        GL.uniform1i(fillAtlas, 0)
         buffer.upload(mesh)
         buffer.draw()
     }
@@ -239,11 +239,11 @@ public final class Renderer {
         }
         let program = metaballs[Int(layer.parameters.kernel.shaderIndex)]
         program.program.use()
-        epoxy_glUniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
-        epoxy_glUniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
-        ballData.withUnsafeBufferPointer { epoxy_glUniform4fv(program.balls, GLsizei(ballData.count / 4), $0.baseAddress) }
-        epoxy_glUniform1f(program.threshold, GLfloat(layer.parameters.threshold))
-        epoxy_glUniform1f(program.blend, GLfloat(layer.parameters.blend))
+        GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
+        GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
+        ballData.withUnsafeBufferPointer { GL.uniform4fv(program.balls, GLsizei(ballData.count / 4), $0.baseAddress) }
+        GL.uniform1f(program.threshold, GLfloat(layer.parameters.threshold))
+        GL.uniform1f(program.blend, GLfloat(layer.parameters.blend))
         set(program.color, color)
         boxMesh.upload(boxVertices)
         boxMesh.draw()
@@ -267,14 +267,14 @@ public final class Renderer {
     /// Copies the atlas into its texture when it changed since the last upload.
     private func upload(_ atlas: AlphaImage) {
         guard atlas.version != atlasVersion || atlasSize != (atlas.width, atlas.height) else { return }
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
-        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        GL.bindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        GL.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         atlas.pixels.withUnsafeBytes { bytes in
             if atlasSize == (atlas.width, atlas.height) {
-                epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(atlas.width), GLsizei(atlas.height),
+                GL.texSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(atlas.width), GLsizei(atlas.height),
                                       GLenum(GL_RED), GL.unsignedByte, bytes.baseAddress)
             } else {
-                epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlas.width), GLsizei(atlas.height), 0,
+                GL.texImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlas.width), GLsizei(atlas.height), 0,
                                    GLenum(GL_RED), GL.unsignedByte, bytes.baseAddress)
             }
         }
@@ -285,11 +285,11 @@ public final class Renderer {
     /// The target's pixels as drawn (for the window: its back buffer, before the swap), top row first.
     public func readPixels(from target: RenderTarget) -> Image {
         var pixels = [UInt8](repeating: 0, count: 4 * target.pixelWidth * target.pixelHeight)
-        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
-        if target.framebuffer == 0 { epoxy_glReadBuffer(GLenum(GL_BACK)) }
-        epoxy_glPixelStorei(GL.packAlignment, 1)
+        GL.bindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
+        if target.framebuffer == 0 { GL.readBuffer(GLenum(GL_BACK)) }
+        GL.pixelStorei(GL.packAlignment, 1)
         pixels.withUnsafeMutableBytes { bytes in
-            epoxy_glReadPixels(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight), GL.rgba, GL.unsignedByte, bytes.baseAddress)
+            GL.readPixels(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight), GL.rgba, GL.unsignedByte, bytes.baseAddress)
         }
         var image = Image(width: target.pixelWidth, height: target.pixelHeight, pixels: pixels)
         image.flipVertically()
@@ -308,8 +308,8 @@ public final class Renderer {
         masks?.0.destroy()
         masks?.1.destroy()
         masks = nil
-        if emptyArray != 0 { epoxy_glDeleteVertexArrays(1, &emptyArray) }
-        if atlasTexture != 0 { epoxy_glDeleteTextures(1, &atlasTexture) }
+        if emptyArray != 0 { GL.deleteVertexArrays(1, &emptyArray) }
+        if atlasTexture != 0 { GL.deleteTextures(1, &atlasTexture) }
         emptyArray = 0
         atlasTexture = 0
     }

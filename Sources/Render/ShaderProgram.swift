@@ -43,20 +43,20 @@ public final class ShaderProgram {
             }
             fs = try ShaderProgram.compile(file: fragment, stage: GL.fragmentShader, source: source)
         } catch {
-            epoxy_glDeleteShader(vs)
+            GL.deleteShader(vs)
             throw error
         }
-        let program = epoxy_glCreateProgram()
-        epoxy_glAttachShader(program, vs)
-        epoxy_glAttachShader(program, fs)
-        epoxy_glLinkProgram(program)
-        epoxy_glDeleteShader(vs)
-        epoxy_glDeleteShader(fs)
+        let program = GL.createProgram()
+        GL.attachShader(program, vs)
+        GL.attachShader(program, fs)
+        GL.linkProgram(program)
+        GL.deleteShader(vs)
+        GL.deleteShader(fs)
         var status: GLint = 0
-        epoxy_glGetProgramiv(program, GL.linkStatus, &status)
+        GL.getProgramiv(program, GL.linkStatus, &status)
         guard status != 0 else {
-            let log = ShaderProgram.log(program, length: epoxy_glGetProgramiv, text: epoxy_glGetProgramInfoLog)
-            epoxy_glDeleteProgram(program)
+            let log = ShaderProgram.log(program, length: GL.getProgramiv, text: GL.getProgramInfoLog)
+            GL.deleteProgram(program)
             throw .link(files: files, log: log)
         }
         id = program
@@ -64,13 +64,13 @@ public final class ShaderProgram {
 
     /// The location of uniform `name` (−1 if the program does not use it).
     public func uniform(_ name: String) -> GLint {
-        epoxy_glGetUniformLocation(id, name)
+        GL.getUniformLocation(id, name)
     }
 
-    public func use() { epoxy_glUseProgram(id) }
+    public func use() { GL.useProgram(id) }
 
     public func destroy() {
-        if id != 0 { epoxy_glDeleteProgram(id) }
+        if id != 0 { GL.deleteProgram(id) }
         id = 0
     }
 
@@ -78,17 +78,17 @@ public final class ShaderProgram {
     static func compile(file: String, stage: GLenum, source: String? = nil) throws(RenderError) -> GLuint {
         let text: String
         if let source { text = source } else { text = try ShaderLibrary.source(named: file) }
-        let shader = epoxy_glCreateShader(stage)
+        let shader = GL.createShader(stage)
         text.withCString { pointer in
             var p: UnsafePointer<GLchar>? = pointer
-            epoxy_glShaderSource(shader, 1, &p, nil)
+            GL.shaderSource(shader, 1, &p, nil)
         }
-        epoxy_glCompileShader(shader)
+        GL.compileShader(shader)
         var status: GLint = 0
-        epoxy_glGetShaderiv(shader, GL.compileStatus, &status)
+        GL.getShaderiv(shader, GL.compileStatus, &status)
         guard status != 0 else {
-            let log = ShaderProgram.log(shader, length: epoxy_glGetShaderiv, text: epoxy_glGetShaderInfoLog)
-            epoxy_glDeleteShader(shader)
+            let log = ShaderProgram.log(shader, length: GL.getShaderiv, text: GL.getShaderInfoLog)
+            GL.deleteShader(shader)
             throw .compile(file: file, log: log)
         }
         return shader
