@@ -78,13 +78,11 @@ final class WindowApp {
         controls = Controls(scene: kind)
         do {
             window = try Window(width: options.width, height: options.height, title: WindowApp.title(options))
+        } catch .noDisplay(let reason) {
+            throw .failure("\(PlatformError.noDisplay(reason)); without a display, try `sticky render --out FILE.png` or `sticky replay SCRIPT`, or run under xvfb-run")
         } catch {
-            let text = "\(error)"
-            if text.hasPrefix("no display") {
-                throw .failure("\(text); without a display, try `sticky render --out FILE.png` or `sticky replay SCRIPT`, or run under xvfb-run")
-            }
             // A display, but no OpenGL 3.3 core from its driver.
-            throw .failure("\(text); this display's OpenGL driver is older than 3.3 core; update Mesa or the GPU driver")
+            throw .failure("\(error); this display's OpenGL driver is older than 3.3 core; update Mesa or the GPU driver")
         }
         do {
             renderer = try Renderer()

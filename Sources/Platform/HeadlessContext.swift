@@ -3,9 +3,21 @@
 @preconcurrency import CEpoxy
 
 /// Why a context or window could not be had; the message says what to do.
-public struct PlatformError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+public enum PlatformError: Error, CustomStringConvertible, Sendable {
+    /// No display to open a window on (GLFW's reason).
+    case noDisplay(String)
+    /// A display, but no OpenGL 3.3 core window from its driver (GLFW's reason).
+    case noWindow(String)
+    /// No headless EGL context (what failed).
+    case egl(String)
+
+    public var description: String {
+        switch self {
+        case .noDisplay(let reason): "no display (\(reason))"
+        case .noWindow(let reason): "no OpenGL 3.3 core window (\(reason))"
+        case .egl(let reason): reason
+        }
+    }
 }
 
 /// A headless OpenGL 3.3+ core context, current on the thread that made it.
@@ -22,16 +34,16 @@ public final class HeadlessContext {
     public init(debug: Bool = false) throws(PlatformError) {
         guard let display = epoxy_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
         else {
-            throw PlatformError("no EGL display on Mesa's surfaceless platform (install libegl-mesa0 and libgl1-mesa-dri)")
+            throw .egl("no EGL display on Mesa's surfaceless platform (install libegl-mesa0 and libgl1-mesa-dri)")
         }
         var major: EGLint = 0, minor: EGLint = 0
         guard epoxy_eglInitialize(display, &major, &minor) != 0 else {
-            throw PlatformError("EGL did not initialise (error 0x\(String(epoxy_eglGetError(), radix: 16))); is Mesa installed?")
+            throw .egl("EGL did not initialise (error 0x\(String(epoxy_eglGetError(), radix: 16))); is Mesa installed?")
         }
         self.display = display
         guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) != 0 else {
             destroy()
-            throw PlatformError("EGL offers no desktop OpenGL")
+            throw .egl("EGL offers no desktop OpenGL")
         }
         let configAttributes: [EGLint] = [
             EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
@@ -43,7 +55,7 @@ public final class HeadlessContext {
         var count: EGLint = 0
         guard epoxy_eglChooseConfig(display, configAttributes, &config, 1, &count) != 0, count > 0 else {
             destroy()
-            throw PlatformError("EGL has no RGBA8 OpenGL configuration")
+            throw .egl("EGL has no RGBA8 OpenGL configuration")
         }
         var contextAttributes: [EGLint] = [
             EGL_CONTEXT_MAJOR_VERSION, 3,
@@ -55,12 +67,12 @@ public final class HeadlessContext {
         guard let context = epoxy_eglCreateContext(display, config, nil, contextAttributes) else {
             let code = epoxy_eglGetError()
             destroy()
-            throw PlatformError("EGL could not create an OpenGL 3.3 core context (error 0x\(String(code, radix: 16)))")
+            throw .egl("EGL could not create an OpenGL 3.3 core context (error 0x\(String(code, radix: 16)))")
         }
         self.context = context
         guard epoxy_eglMakeCurrent(display, nil, nil, context) != 0 else {
             destroy()
-            throw PlatformError("EGL could not make the context current without a surface")
+            throw .egl("EGL could not make the context current without a surface")
         }
     }
 

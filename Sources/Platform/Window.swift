@@ -21,7 +21,7 @@ public final class Window {
             lastGLFWError = message.map { String(cString: $0) } ?? "unknown error"
         }
         guard glfwInit() == GLFW_TRUE else {
-            throw PlatformError("no display (\(lastGLFWError.isEmpty ? "GLFW could not start" : lastGLFWError))")
+            throw .noDisplay(lastGLFWError.isEmpty ? "GLFW could not start" : lastGLFWError)
         }
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
@@ -43,7 +43,7 @@ public final class Window {
         guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             let reason = lastGLFWError
             glfwTerminate()
-            throw PlatformError("no OpenGL 3.3 core window (\(reason))")
+            throw .noWindow(reason)
         }
         handle = window
         var x = 0.0, y = 0.0
