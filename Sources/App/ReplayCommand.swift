@@ -137,34 +137,22 @@ enum ReplayCommand {
 
         var player = ScriptPlayer(script: script, scene: scene, parameters: parameters)
         var dump = ""
-        var gif: GIFWriter?
-        if let gifPath {
-            let (w, h) = common.pixelSize
-            do {
-                gif = try GIFWriter(path: gifPath, width: w, height: h, fps: fps, keyColors: parameters.recordingColors(mode: common.mode))
-            } catch {
-                throw .failure(error.description)
-            }
-        }
-        defer { gif?.discard() }
         // Frames every 1/fps s over the script's time, its end excluded: duration × fps frames.
         let count = max(1, Int((script.duration * fps - 1e-9).rounded(.up)))
-        var apng: APNGWriter?
-        if let apngPath {
+        var recording: Recording?
+        if gifPath != nil || apngPath != nil {
             let (w, h) = common.pixelSize
-            do {
-                apng = try APNGWriter(path: apngPath, width: w, height: h, fps: fps, frameCount: count)
-            } catch {
-                throw .failure(error.description)
-            }
+            recording = try Recording(gif: gifPath, apng: apngPath, width: w, height: h, fps: fps, frameCount: count,
+                                      colors: parameters.recordingColors(mode: common.mode))
         }
+        defer { recording?.discard() }
         // Asked for no output: a summary of the run on stdout instead.
-        let summarize = dumpPath == nil && framesPath == nil && gif == nil && apng == nil
+        let summarize = dumpPath == nil && framesPath == nil && recording == nil
         var summary = ReplaySummary()
         var played = 0
-        let progress = isatty(2) != 0 && (gif != nil || apng != nil)
+        let progress = isatty(2) != 0 && recording != nil
         // Frames wait in batches to be quantised and deflated on all cores, then written in order.
-        var pending: [Image] = []
+        var pending: [(image: Image, repeats: Int)] = []
         let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
         for k in 0..<count {
             let t = Double(k) / fps
@@ -184,9 +172,12 @@ enum ReplayCommand {
                 if let framesPath {
                     try RenderCommand.write(image, to: framesPath + "/frame-" + String(format: "%05d", k) + ".png")
                 }
-                if gif != nil || apng != nil {
-                    pending.append(image)
-                    if pending.count >= batch { try encode(&pending, gif: gif, apng: apng) }
+                if let recording {
+                    pending.append((image, 1))
+                    if pending.count >= batch {
+                        try recording.add(pending)
+                        pending.removeAll(keepingCapacity: true)
+                    }
                 }
                 if progress {
                     let done = (k + 1) * 30 / count
@@ -195,43 +186,15 @@ enum ReplayCommand {
             }
             if player.ended { break }
         }
-        try encode(&pending, gif: gif, apng: apng)
+        try recording?.add(pending)
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }
-        if let gif {
-            do { try gif.close() } catch { throw .failure(error.description) }
-        }
-        if let apng {
-            do { try apng.close() } catch { throw .failure(error.description) }
-        }
+        try recording?.close()
         if let dumpPath { try writeAtomically(dump, to: dumpPath) }
         if summarize {
             CommandLine.say(summary.text(script: request.scriptPath, duration: script.duration, fps: fps, frames: played,
                                          endedEarly: player.ended))
         }
         finished = true
-    }
-
-    /// Quantises (GIF) and deflates (APNG) the pending frames on all cores, then appends them
-    /// in order, and empties `pending`.
-    static func encode(_ pending: inout [Image], gif: GIFWriter?, apng: APNGWriter?) throws(CLIError) {
-        guard !pending.isEmpty else { return }
-        let frames = pending
-        let results = EncodedFrames(count: frames.count)
-        DispatchQueue.concurrentPerform(iterations: frames.count) { i in
-            results.store(i, indices: gif?.quantize(frames[i]), compressed: apng != nil ? APNGWriter.compress(frames[i]) : nil)
-        }
-        for i in frames.indices {
-            do {
-                if let gif, let indices = results.indices[i] { try gif.add(indices: indices) }
-            } catch {
-                throw .failure(error.description)
-            }
-            if let apng {
-                guard let body = results.compressed[i] else { throw .failure("cannot deflate frame \(i) of the APNG") }
-                do { try apng.add(compressed: body) } catch { throw .failure(error.description) }
-            }
-        }
-        pending.removeAll(keepingCapacity: true)
     }
 
     /// Fails (exit 1) unless a file can be created at `path`.
@@ -249,21 +212,3 @@ enum ReplayCommand {
     }
 }
 
-/// Results of the parallel encoding, one slot a frame; each slot is written by one thread only.
-final class EncodedFrames: @unchecked Sendable {
-    private(set) var indices: [[UInt8]?]
-    private(set) var compressed: [Data?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        indices = Array(repeating: nil, count: count)
-        compressed = Array(repeating: nil, count: count)
-    }
-
-    func store(_ i: Int, indices frame: [UInt8]?, compressed body: Data?) {
-        lock.lock()
-        defer { lock.unlock() }
-        indices[i] = frame
-        compressed[i] = body
-    }
-}

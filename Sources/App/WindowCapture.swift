@@ -8,7 +8,7 @@ import Imaging
 final class WindowCapture {
     let folder: String
     /// The recording in progress, the time its next frame is due, and its frames so far.
-    private var recording: (writer: Recorder, path: String, next: Double, frames: Int)?
+    private var recording: (writer: Recording, next: Double, frames: Int)?
     static let rate = 30.0
 
     init(folder: String) { self.folder = folder }
@@ -38,17 +38,16 @@ final class WindowCapture {
         let path = "\(folder)/\(WindowCapture.nameForNow()).\(apng ? "apng.png" : "gif")"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let writer: Recorder = apng
-                ? .apng(try APNGWriter(path: path, width: width, height: height, fps: WindowCapture.rate, frameCount: 1 << 30))
-                : .gif(try GIFWriter(path: path, width: width, height: height, fps: WindowCapture.rate, keyColors: colors))
-            recording = (writer, path, time, 0)
-            return "recording \(path) (v stops)"
-        } catch let error as GIFError {
-            return WindowCapture.warn("not recording: \(error.description)")
-        } catch let error as PNGError {
-            return WindowCapture.warn("not recording: \(error.description)")
         } catch {
             return WindowCapture.warn("not recording: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder))")
+        }
+        do {
+            let writer = try Recording(gif: apng ? nil : path, apng: apng ? path : nil, width: width, height: height,
+                                       fps: WindowCapture.rate, frameCount: 1 << 30, colors: colors)
+            recording = (writer, time, 0)
+            return "recording \(path) (v stops)"
+        } catch {
+            return WindowCapture.warn("not recording: \(error.description)")
         }
     }
 
@@ -62,7 +61,7 @@ final class WindowCapture {
         }
         do {
             let due = Int((time - shot.next) * WindowCapture.rate) + 1
-            try shot.writer.add(image, repeats: due)
+            try shot.writer.add([(image, due)])
             shot.frames += due
             shot.next += Double(due) / WindowCapture.rate
             recording = shot
@@ -83,7 +82,7 @@ final class WindowCapture {
         }
         do {
             try shot.writer.close()
-            return "saved \(shot.path) (\(shot.frames) frames, \(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s)"
+            return "saved \(shot.writer.path) (\(shot.frames) frames, \(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s)"
         } catch {
             return WindowCapture.warn("recording not saved: \(error.description)")
         }
@@ -133,56 +132,5 @@ final class WindowCapture {
             path = PathName.folder(of: path)
         }
         return ""
-    }
-}
-
-/// A recording in progress: a GIF or an APNG.
-enum Recorder {
-    case gif(GIFWriter)
-    case apng(APNGWriter)
-
-    var width: Int {
-        switch self {
-        case .gif(let w): w.width
-        case .apng(let w): w.width
-        }
-    }
-
-    var height: Int {
-        switch self {
-        case .gif(let w): w.height
-        case .apng(let w): w.height
-        }
-    }
-
-    func add(_ image: Image, repeats: Int) throws(CLIError) {
-        do {
-            switch self {
-            case .gif(let w): try w.add(image, repeats: repeats)
-            case .apng(let w): try w.add(image, repeats: repeats)
-            }
-        } catch let error as GIFError {
-            throw .failure(error.description)
-        } catch {
-            throw .failure("\(error)")
-        }
-    }
-
-    func close() throws(CLIError) {
-        do {
-            switch self {
-            case .gif(let w): try w.close()
-            case .apng(let w): try w.close()
-            }
-        } catch let error as GIFError {
-            throw .failure(error.description)
-        } catch {
-            throw .failure("\(error)")
-        }
-    }
-
-    /// Abandons the file (the APNG is still all in memory).
-    func discard() {
-        if case .gif(let w) = self { w.discard() }
     }
 }
