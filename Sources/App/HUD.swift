@@ -88,6 +88,9 @@ struct HUDContent {
     var hovered: Int?
     var help: [String]?
     var toast: String?
+    /// Where the scene shows something, in window units: labels and toasts keep clear of it
+    /// where they can.
+    var avoid: [Rect] = []
 }
 
 /// The HUD laid out for one window: its mesh, and where its parts are (for the mouse and tests).
@@ -96,6 +99,10 @@ struct HUD {
     /// Each shown slider's row and bar, with its index in the slider list.
     private(set) var sliderAreas: [(index: Int, row: Rect, bar: Rect?)] = []
     private(set) var captionBox: Rect?
+    /// The slider panel, hint rows included.
+    private(set) var sliderPanel: Rect?
+    /// The pane labels, in pane order.
+    private(set) var labelBoxes: [Rect] = []
     private(set) var helpBox: Rect?
     private(set) var toastBox: Rect?
 
@@ -110,18 +117,11 @@ struct HUD {
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
         let w = layout.width, h = layout.height, m = HUD.margin
-        // Split: a divider, and each pane named at its bottom right (the chain rests at the left).
+        // Split: a divider between the panes.
         if layout.panes.count > 1 {
             for pane in layout.panes.dropFirst() {
                 pen.panel(Rect(x: pane.x - 0.5, y: 0, width: 1, height: h), fill: HUDPen.edge)
             }
-        }
-        for (pane, label) in zip(layout.panes, content.paneLabels) {
-            let tw = pen.width(of: label, size: HUD.textSize)
-            let box = Rect(x: max(pane.x + 4, pane.x + pane.width - m - tw - 4), y: pane.maxY - m - HUD.lineHeight - 2,
-                           width: tw + 8, height: HUD.lineHeight + 4)
-            pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
-            pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
         }
         // The caption, top left.
         var below = m
@@ -154,16 +154,38 @@ struct HUD {
             }
             let width = wide ? HUD.panelWidth : max(0, min(HUD.panelWidth, w - 2 * m))
             let origin = Vec2(wide ? w - m - width : m, wide ? m : below)
-            sliderAreas = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
+            (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
+        }
+        // Pane labels: bottom right, bottom left, or at the top below the caption and sliders,
+        // whichever keeps clear of what the scene shows there and of the HUD.
+        var taken = [captionBox, sliderPanel].compactMap { $0 }
+        for (pane, label) in zip(layout.panes, content.paneLabels) {
+            let tw = pen.width(of: label, size: HUD.textSize), height = HUD.lineHeight + 4
+            let bottom = pane.maxY - m - HUD.lineHeight - 2
+            var top = m
+            for box in taken where box.intersects(Rect(x: pane.x, y: 0, width: pane.width, height: h)) { top = max(top, box.maxY + 8) }
+            let candidates = [(pane.x + pane.width - m - tw - 4, bottom), (pane.x + m - 4, bottom), (pane.x + m - 4, top)].map {
+                Rect(x: max(pane.x + 4, $0.0), y: $0.1, width: tw + 8, height: height)
+            }
+            let box = candidates.first { HUD.isClear($0, of: content.avoid + taken) } ?? candidates[0]
+            taken.append(box)
+            labelBoxes.append(box)
+            pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
+            pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
         }
         if let toast = content.toast {
-            // Bottom centre, above the pane labels.
+            // Bottom centre, above the pane labels; or, where the scene lies there (the chain on
+            // its floor), at the top below the caption and the sliders.
             let size = HUD.textSize, maxWidth = max(40, w - 4 * m)
             let lines = pen.wrap(toast, size: size, width: maxWidth)
             let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
+            let height = HUD.lineHeight * Double(lines.count) + 8
             let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)
-            let box = Rect(x: max(m, (w - tw) / 2 - 8), y: max(0, bottom - HUD.lineHeight * Double(lines.count) - 8),
-                           width: min(w - 2 * m, tw + 16), height: HUD.lineHeight * Double(lines.count) + 8)
+            let x = max(m, (w - tw) / 2 - 8), width = min(w - 2 * m, tw + 16)
+            let low = Rect(x: x, y: max(0, bottom - height), width: width, height: height)
+            var high = Rect(x: x, y: max(below, m), width: width, height: height)
+            for box in taken where box.intersects(Rect(x: x, y: 0, width: width, height: h)) { high.y = max(high.y, box.maxY + 8) }
+            let box = HUD.isClear(low, of: content.avoid) || high.maxY > h ? low : high
             pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
             for (i, line) in lines.enumerated() {
                 pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
@@ -195,10 +217,13 @@ struct HUD {
         mesh = pen.mesh.mesh
     }
 
+    /// Whether a HUD part keeps clear of every one of the scene's boxes.
+    static func isClear(_ box: Rect, of avoid: [Rect]) -> Bool { !avoid.contains { $0.intersects(box) } }
+
     /// The slider rows: name, value, and a bar for numbers, in three columns that never
     /// overlap (the bar takes what the longest name and value leave).
     private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
-                                    pen: inout HUDPen) -> [(index: Int, row: Rect, bar: Rect?)] {
+                                    pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
         let size = rowTextSize, pad = 6.0
         // Columns that stay put while values change and the list scrolls: every name, and
         // numbers' values at least as wide as a wide number (a choice has no bar to run into).
@@ -236,7 +261,7 @@ struct HUD {
             }
             areas.append((i, r, bar))
         }
-        return areas
+        return (areas, panel)
     }
 }
 

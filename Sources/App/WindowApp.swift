@@ -376,6 +376,20 @@ final class WindowApp {
             content.hovered = hovered
         }
         if showHelp { content.help = Controls.helpLines }
+        // What the scene shows, pane by pane, for the labels and toasts to keep clear of.
+        var circles = snapshot.bodies
+        for badge in snapshot.badges {
+            if let pose = badge.pose {
+                circles.append(Ball(center: pose.center, radius: pose.radius))
+                if badge.hasBridge { circles.append(Ball(center: pose.home, radius: pose.homeRadius)) }
+            }
+        }
+        for pane in layout.panes.indices {
+            for c in circles {
+                let p = layout.windowPoint(c.center, pane: pane), r = c.radius * layout.zoom
+                content.avoid.append(Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
+            }
+        }
         content.toast = toast?.text
         return content
     }

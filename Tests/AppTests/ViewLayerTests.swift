@@ -143,6 +143,29 @@ import Testing
         }
     }
 
+    /// Pane labels and toasts keep clear of what the scene shows (the chain resting on the
+    /// floor along the bottom), and of the caption and sliders.
+    @Test func labelsAndToastsKeepClearOfTheScene() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 900, height: 560, mode: .split, scene: .chain)
+        var content = HUDTests.content(selected: 0, help: false)
+        content.toast = "mode: split"
+        // A floor's worth of bodies along the bottom of both panes, 60 high.
+        content.avoid = [Rect(x: 0, y: 500, width: 900, height: 60)]
+        let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        let toast = try #require(hud.toastBox)
+        #expect(!toast.intersects(content.avoid[0]), "toast at \(toast)")
+        #expect(hud.labelBoxes.count == 2)
+        for box in hud.labelBoxes {
+            #expect(!box.intersects(content.avoid[0]) && !box.intersects(hud.captionBox!) && !box.intersects(hud.sliderPanel!), "\(box)")
+            #expect(!box.intersects(toast))
+        }
+        // Nothing in the way: at the bottom.
+        content.avoid = []
+        let free = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        #expect(free.labelBoxes.allSatisfy { $0.maxY > 530 } && free.toastBox!.maxY > 500)
+    }
+
     /// The value's text ends before its bar begins, on every row.
     @Test func valuesNeverOverlapTheirBars() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
