@@ -166,6 +166,23 @@ import Testing
         #expect(free.labelBoxes.allSatisfy { $0.maxY > 530 } && free.toastBox!.maxY > 500)
     }
 
+    /// The row under the pointer is lit (a light wash over the whole row), the others not.
+    @Test func theHoveredRowIsLit() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var content = HUDTests.content(selected: 0, toast: nil, help: false)
+        let layout = Layout(width: 1200, height: 700, mode: .bezier, scene: .badges)
+        func lit(_ hud: HUD) -> [Int] {
+            let wash = HUDPen.hover.with(alpha: 0.6).packed
+            return hud.sliderAreas.filter { area in
+                let corners = [(area.row.x, area.row.y), (area.row.maxX, area.row.maxY)]
+                return corners.allSatisfy { c in hud.mesh.vertices.contains { $0.color == wash && Double($0.x) == c.0 && Double($0.y) == c.1 } }
+            }.map(\.index)
+        }
+        #expect(lit(HUD(content, layout: layout, scale: 1, atlas: atlas)).isEmpty)
+        content.hovered = 3
+        #expect(lit(HUD(content, layout: layout, scale: 1, atlas: atlas)) == [3])
+    }
+
     /// The value's text ends before its bar begins, on every row.
     @Test func valuesNeverOverlapTheirBars() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
