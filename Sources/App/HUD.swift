@@ -50,11 +50,12 @@ struct HUDPen {
         mesh.addRect(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY, color: fill)
     }
 
-    /// Words wrapped into lines no wider than `width`.
-    func wrap(_ text: String, size: Double, width: Double) -> [String] {
+    /// Words wrapped into lines no wider than `width`, broken only at `separator` (a caption
+    /// breaks between its " · " parts, never inside "frame 6.1 ms").
+    func wrap(_ text: String, size: Double, width: Double, at separator: String = " ") -> [String] {
         var lines: [String] = [], line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
+        for word in text.components(separatedBy: separator) {
+            let candidate = line.isEmpty ? String(word) : line + separator + word
             if !line.isEmpty, self.width(of: candidate, size: size) > width {
                 lines.append(line)
                 line = String(word)
@@ -86,6 +87,9 @@ struct HUDContent {
     var selected = 0
     /// The slider under the pointer.
     var hovered: Int?
+    /// The first slider row shown last time: kept while the selection stays in view, so that a
+    /// click on a row does not scroll the list under the pointer.
+    var scroll = 0
     var help: [String]?
     var toast: String?
     /// Where the scene shows something, in window units: labels and toasts keep clear of it
@@ -103,6 +107,8 @@ struct HUD {
     private(set) var sliderPanel: Rect?
     /// The pane labels, in pane order.
     private(set) var labelBoxes: [Rect] = []
+    /// The first slider row shown (the host keeps it as the next frame's scroll position).
+    private(set) var sliderFirst = 0
     private(set) var helpBox: Rect?
     private(set) var toastBox: Rect?
 
@@ -126,7 +132,7 @@ struct HUD {
         // The caption, top left.
         var below = m
         // Wrapped to the window, so that nothing of it (the help key last) is cut off.
-        let caption = content.caption.flatMap { pen.wrap($0, size: HUD.textSize, width: max(40, w - 2 * m)) }
+        let caption = content.caption.flatMap { pen.wrap($0, size: HUD.textSize, width: max(40, w - 2 * m), at: " · ") }
         if !caption.isEmpty {
             let tw = caption.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
             let box = Rect(x: m - 4, y: m - 4, width: tw + 8, height: HUD.lineHeight * Double(caption.count) + 6)
@@ -143,18 +149,32 @@ struct HUD {
         if let rows = content.sliders, !rows.isEmpty, content.help == nil {
             let captionRight = captionBox?.maxX ?? 0
             let wide = w - captionRight - 2 * m >= HUD.panelWidth
-            let room = max(1, Int((h - 2 * m - (wide ? 0 : below)) / HUD.rowHeight) - 2)
-            var shown = Array(rows.indices)
-            if !wide {
-                shown = [min(content.selected, rows.count - 1)]
-            } else if rows.count > min(10, room) {
-                let count = min(10, room)
-                let first = min(max(0, content.selected - count / 2), rows.count - count)
-                shown = Array(first..<(first + count))
-            }
             let width = wide ? HUD.panelWidth : max(0, min(HUD.panelWidth, w - 2 * m))
-            let origin = Vec2(wide ? w - m - width : m, wide ? m : below)
+            var shown: [Int]
+            var origin: Vec2
+            if wide {
+                // Top right, as many rows (up to 10) as end above what the scene shows there.
+                origin = Vec2(w - m - width, m)
+                let column = Rect(x: origin.x, y: 0, width: width, height: h)
+                let floor = content.avoid.filter { $0.intersects(column) && $0.y > origin.y + 3 * HUD.rowHeight }.map(\.y).min() ?? h - m
+                let room = max(3, Int((min(floor, h - m) - origin.y - 12) / HUD.rowHeight) - 2)
+                let count = min(10, room, rows.count)
+                // The scroll position stays where it was unless the selection leaves the rows shown.
+                let first = min(max(content.scroll, content.selected - count + 1, 0), content.selected, rows.count - count)
+                shown = Array(max(0, first)..<(max(0, first) + count))
+            } else {
+                // The selected slider alone: below the caption, or at the bottom left when the
+                // scene shows something there.
+                shown = [min(content.selected, rows.count - 1)]
+                origin = Vec2(m, below)
+                let row = Rect(x: m, y: below, width: width, height: HUD.rowHeight + 12)
+                if !HUD.isClear(row, of: content.avoid) {
+                    let low = Rect(x: m, y: h - m - 2 * (HUD.lineHeight + 12) - HUD.rowHeight, width: width, height: HUD.rowHeight + 12)
+                    if HUD.isClear(low, of: content.avoid), low.y > below { origin = Vec2(m, low.y) }
+                }
+            }
             (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
+            sliderFirst = shown.first ?? 0
         }
         // Pane labels: bottom right, bottom left, or at the top below the caption and sliders,
         // whichever keeps clear of what the scene shows there and of the HUD.
@@ -184,7 +204,9 @@ struct HUD {
             let x = max(m, (w - tw) / 2 - 8), width = min(w - 2 * m, tw + 16)
             let low = Rect(x: x, y: max(0, bottom - height), width: width, height: height)
             var high = Rect(x: x, y: max(below, m), width: width, height: height)
-            for box in taken where box.intersects(Rect(x: x, y: 0, width: width, height: h)) { high.y = max(high.y, box.maxY + 8) }
+            for box in taken where box.maxY < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
+                high.y = max(high.y, box.maxY + 8)
+            }
             let box = HUD.isClear(low, of: content.avoid) || high.maxY > h ? low : high
             pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
             for (i, line) in lines.enumerated() {
@@ -226,9 +248,9 @@ struct HUD {
                                     pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
         let size = rowTextSize, pad = 6.0
         // Columns that stay put while values change and the list scrolls: every name, and
-        // numbers' values at least as wide as a wide number (a choice has no bar to run into).
+        // every number's value, at least as wide as a wide number (a choice has no bar to run into).
         let nameWidth = (rows.map { pen.width(of: $0.name, size: size) }.max() ?? 0) + 10
-        let valueWidth = max(shown.compactMap { rows[$0].fraction == nil ? nil : pen.width(of: rows[$0].value, size: size) }.max() ?? 0,
+        let valueWidth = max(rows.compactMap { $0.fraction == nil ? nil : pen.width(of: $0.value, size: size) }.max() ?? 0,
                              pen.width(of: "10000 px/s²", size: size)) + 10
         // Rows scrolled out of the panel are counted at its top and bottom.
         let above = shown.first ?? 0, beneath = rows.count - 1 - (shown.last ?? rows.count - 1)

@@ -52,8 +52,9 @@ final class WindowApp {
     /// Sliders shown (H hides them), help overlay shown (F1 or ?).
     var showSliders = true
     var showHelp = false
-    /// The HUD as last drawn: where its sliders are, for the mouse.
+    /// The HUD as last drawn: where its sliders are, for the mouse; and its first slider row.
     var hud: HUD?
+    var sliderScroll = 0
     /// Seconds the last frame took to build and draw (shown in the caption).
     var frameTime = 0.0
     /// Frames that left a GL error (glGetError after each): the first is reported, the count at exit.
@@ -242,10 +243,10 @@ final class WindowApp {
         case .screenshotOtherWay: pendingShot = !screenshotHUD
         case .toggleConstruction:
             construction.toggle()
-            say("construction \(construction ? "on (drag a badge)" : "off")")
+            say("construction \(construction ? "on (hold a badge: its Bézier construction, over both fills)" : "off")")
         case .toggleWireframe:
             wireframe.toggle()
-            say("wireframe \(wireframe ? "on" : "off")")
+            say(wireframe ? (options.mode == .bezier || options.mode == .split ? "wireframe on" : "wireframe on (drawn in the Bézier fill: bezier or split)") : "wireframe off")
         case .toggleRecording, .toggleRecordingAPNG:
             if capture.isRecording {
                 capture.stop().map(say)
@@ -354,6 +355,7 @@ final class WindowApp {
         }
         let hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)
         self.hud = hud
+        sliderScroll = hud.sliderFirst
         return painter.frame(layout: layout, scale: scale, parameters: options.parameters, pixelWidth: pixelWidth,
                              pixelHeight: pixelHeight, hud: hud.mesh, hudScale: deviceScale)
     }
@@ -374,6 +376,7 @@ final class WindowApp {
             }
             content.selected = controls.selected
             content.hovered = hovered
+            content.scroll = sliderScroll
         }
         if showHelp { content.help = Controls.helpLines }
         // What the scene shows, pane by pane, for the labels and toasts to keep clear of.

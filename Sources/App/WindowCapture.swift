@@ -45,7 +45,7 @@ final class WindowCapture {
             let writer = try Recording(gif: apng ? nil : path, apng: apng ? path : nil, width: width, height: height,
                                        fps: WindowCapture.rate, frameCount: 1 << 30, colors: colors)
             recording = (writer, time, 0)
-            return "recording \(path) (v stops)"
+            return "recording \(path) (\(apng ? "shift+v" : "v") stops)"
         } catch {
             return WindowCapture.warn("not recording: \(error.description)")
         }

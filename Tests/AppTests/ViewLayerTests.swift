@@ -166,6 +166,29 @@ import Testing
         #expect(free.labelBoxes.allSatisfy { $0.maxY > 530 } && free.toastBox!.maxY > 500)
     }
 
+    /// The list scrolls only when the selection leaves the rows shown (a click on a row used to
+    /// re-centre the list under the pointer), and ends above what the scene shows.
+    @Test func theSliderListScrollsOnlyWhenItMust() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 1200, height: 700, mode: .bezier, scene: .badges)
+        var content = HUDTests.content(selected: 7, toast: nil, help: false)
+        let count = content.sliders!.count
+        #expect(HUD(content, layout: layout, scale: 1, atlas: atlas).sliderFirst == 0)
+        content.selected = 12
+        let scrolled = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        #expect(scrolled.sliderFirst == 12 - 10 + 1 && scrolled.sliderAreas.map(\.index) == Array(3..<13))
+        content.scroll = 3
+        content.selected = 4
+        #expect(HUD(content, layout: layout, scale: 1, atlas: atlas).sliderFirst == 3)
+        content.selected = count - 1
+        content.scroll = 0
+        #expect(HUD(content, layout: layout, scale: 1, atlas: atlas).sliderFirst == count - 10)
+        // Badges from y = 200 down: the panel stops above them.
+        content.avoid = [Rect(x: 0, y: 200, width: 1200, height: 60)]
+        let short = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        #expect(short.sliderPanel!.maxY <= 200 && short.sliderAreas.count >= 3 && short.sliderAreas.contains { $0.index == count - 1 })
+    }
+
     /// The row under the pointer is lit (a light wash over the whole row), the others not.
     @Test func theHoveredRowIsLit() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
