@@ -4,8 +4,18 @@ import CGIF
 import Foundation
 
 /// What went wrong writing or reading a GIF; the message names the file.
-public struct GIFError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+public enum GIFError: Error, CustomStringConvertible, Sendable {
+    /// A GIF could not be written, and why (the system's or giflib's words).
+    case write(path: String, reason: String)
+    /// A GIF could not be read, and why.
+    case read(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .write(let path, let reason): "cannot write '\(path)': \(reason)"
+        case .read(let path, let reason): "cannot read '\(path)': \(reason)"
+        }
+    }
 }
 
 /// Writes frames to an animated GIF that loops, through a temporary file renamed into place.
@@ -54,7 +64,7 @@ public final class GIFWriter: @unchecked Sendable {
         errno = 0
         guard let file = EGifOpenFileName(temporary, false, &error) else {
             let reason = errno != 0 ? String(cString: strerror(errno)) : String(cString: GifErrorString(error))
-            throw GIFError(description: "cannot write '\(path)': \(reason)")
+            throw GIFError.write(path: path, reason: "\(reason)")
         }
         self.file = file
         EGifSetGifVersion(file, true)
@@ -80,7 +90,7 @@ public final class GIFWriter: @unchecked Sendable {
         if let file { _ = EGifCloseFile(file, nil) }
         file = nil
         unlink(temporary)
-        return GIFError(description: "cannot write '\(path)': \(what)")
+        return GIFError.write(path: path, reason: "\(what)")
     }
 
     /// 256 colours along the lines between every pair of key colours, shared out evenly.
@@ -192,14 +202,14 @@ public final class GIFWriter: @unchecked Sendable {
 
     /// Finishes the file and moves it into place.
     public func close() throws(GIFError) {
-        guard file != nil else { throw GIFError(description: "cannot write '\(path)': already closed") }
+        guard file != nil else { throw GIFError.write(path: path, reason: "already closed") }
         try flush()
-        guard let file else { throw GIFError(description: "cannot write '\(path)': already closed") }
+        guard let file else { throw GIFError.write(path: path, reason: "already closed") }
         self.file = nil
         var error: Int32 = 0
         guard EGifCloseFile(file, &error) == GIF_OK else {
             unlink(temporary)
-            throw GIFError(description: "cannot write '\(path)': \(String(cString: GifErrorString(error)))")
+            throw GIFError.write(path: path, reason: "\(String(cString: GifErrorString(error)))")
         }
         // giflib creates the file for its owner only; give it the usual mode, as for PNGs.
         let mask = umask(0)
@@ -207,7 +217,7 @@ public final class GIFWriter: @unchecked Sendable {
         chmod(temporary, 0o666 & ~mask)
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
-            throw GIFError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))")
+            throw GIFError.write(path: path, reason: "\(String(cString: strerror(errno)))")
         }
     }
 
@@ -224,10 +234,10 @@ public final class GIFWriter: @unchecked Sendable {
     public static func frames(in path: String) throws(GIFError) -> (count: Int, delays: [Int], width: Int, height: Int) {
         var error: Int32 = 0
         guard let gif = DGifOpenFileName(path, &error) else {
-            throw GIFError(description: "cannot read '\(path)': \(String(cString: GifErrorString(error)))")
+            throw GIFError.read(path: path, reason: "\(String(cString: GifErrorString(error)))")
         }
         defer { _ = DGifCloseFile(gif, nil) }
-        guard DGifSlurp(gif) == GIF_OK else { throw GIFError(description: "cannot decode '\(path)'") }
+        guard DGifSlurp(gif) == GIF_OK else { throw GIFError.read(path: path, reason: "not a GIF it can decode") }
         var delays: [Int] = []
         for i in 0..<Int(gif.pointee.ImageCount) {
             var control = GraphicsControlBlock()

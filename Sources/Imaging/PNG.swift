@@ -4,8 +4,18 @@ import CPNG
 import Foundation
 
 /// What went wrong reading or writing a PNG file; the message names the file.
-public struct PNGError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+public enum PNGError: Error, CustomStringConvertible, Sendable {
+    /// A PNG or APNG could not be written, and why (the system's words where it gave any).
+    case write(path: String, reason: String)
+    /// A PNG or APNG could not be read, and why.
+    case read(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .write(let path, let reason): "cannot write '\(path)': \(reason)"
+        case .read(let path, let reason): "cannot read '\(path)': \(reason)"
+        }
+    }
 }
 
 public enum PNG {
@@ -13,13 +23,13 @@ public enum PNG {
     /// renamed into place, so a failure never leaves a partial file (nor harms an existing one).
     public static func write(_ image: Image, to path: String) throws(PNGError) {
         guard image.width > 0, image.height > 0 else {
-            throw PNGError(description: "cannot write '\(path)': the picture is empty")
+            throw PNGError.write(path: path, reason: "the picture is empty")
         }
         let directory = PathName.folder(of: path)
         let folder = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw PNGError(description: "cannot write '\(path)': no such directory '\(folder)'")
+            throw PNGError.write(path: path, reason: "no such directory '\(folder)'")
         }
         let temporary = AtomicFile.temporaryPath(beside: path)
         var control = png_image()
@@ -37,12 +47,12 @@ public enum PNG {
             let reason = code != 0 ? String(cString: strerror(code)) : message(of: control)
             png_image_free(&control)
             unlink(temporary)
-            throw PNGError(description: "cannot write '\(path)': \(reason)")
+            throw PNGError.write(path: path, reason: "\(reason)")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw PNGError(description: "cannot write '\(path)': \(reason)")
+            throw PNGError.write(path: path, reason: "\(reason)")
         }
     }
 
@@ -55,7 +65,7 @@ public enum PNG {
         guard png_image_begin_read_from_file(&control, path) != 0 else {
             let reason = message(of: control)
             png_image_free(&control)
-            throw PNGError(description: "cannot read '\(path)': \(reason)")
+            throw PNGError.read(path: path, reason: "\(reason)")
         }
         control.format = sticky_png_format_rgba
         let width = Int(control.width), height = Int(control.height)
@@ -66,7 +76,7 @@ public enum PNG {
         guard ok != 0 else {
             let reason = message(of: control)
             png_image_free(&control)
-            throw PNGError(description: "cannot read '\(path)': \(reason)")
+            throw PNGError.read(path: path, reason: "\(reason)")
         }
         return Image(width: width, height: height, pixels: pixels)
     }
