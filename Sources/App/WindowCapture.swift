@@ -25,7 +25,7 @@ final class WindowCapture {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try PNG.write(image, to: path)
             return "saved \(path) (\(image.width)x\(image.height))"
-        } catch let error as PNGError {
+        } catch let error as ImageFileError {
             return WindowCapture.warn("screenshot not saved: \(error.description)")
         } catch {
             return WindowCapture.warn("screenshot not saved: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder))")

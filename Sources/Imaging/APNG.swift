@@ -19,7 +19,7 @@ public final class APNGWriter: @unchecked Sendable {
     private var controlOffset = 0
 
     /// `frameCount` is the most frames there will be (the acTL chunk says it; fewer are fine).
-    public init(path: String, width: Int, height: Int, fps: Double, frameCount: Int) throws(PNGError) {
+    public init(path: String, width: Int, height: Int, fps: Double, frameCount: Int) throws(ImageFileError) {
         self.path = path
         self.width = width
         self.height = height
@@ -47,9 +47,9 @@ public final class APNGWriter: @unchecked Sendable {
     }
 
     /// Appends one frame (RGBA, the writer's size), shown for `repeats`/fps s.
-    public func add(_ image: Image, repeats: Int = 1) throws(PNGError) {
+    public func add(_ image: Image, repeats: Int = 1) throws(ImageFileError) {
         guard image.width == width, image.height == height, let body = APNGWriter.compress(image) else {
-            throw PNGError.write(path: path, reason: "frame \(written + 1) does not fit")
+            throw ImageFileError.write(path: path, reason: "frame \(written + 1) does not fit")
         }
         try add(compressed: body, repeats: repeats)
     }
@@ -70,9 +70,9 @@ public final class APNGWriter: @unchecked Sendable {
     }
 
     /// Appends a frame compressed by `compress`, shown for `repeats`/fps s.
-    public func add(compressed body: Data, repeats: Int = 1) throws(PNGError) {
+    public func add(compressed body: Data, repeats: Int = 1) throws(ImageFileError) {
         guard written < frameCount else {
-            throw PNGError.write(path: path, reason: "frame \(written + 1) does not fit")
+            throw ImageFileError.write(path: path, reason: "frame \(written + 1) does not fit")
         }
         var frame = Data()
         frame.append(big: sequence)
@@ -98,8 +98,8 @@ public final class APNGWriter: @unchecked Sendable {
     }
 
     /// Finishes the file and moves it into place.
-    public func close() throws(PNGError) {
-        guard written > 0 else { throw PNGError.write(path: path, reason: "no frames") }
+    public func close() throws(ImageFileError) {
+        guard written > 0 else { throw ImageFileError.write(path: path, reason: "no frames") }
         if written < frameCount {
             // Rewrite acTL (length 8 at controlOffset: length, type, frames, plays, CRC).
             var body = Data()
@@ -114,13 +114,13 @@ public final class APNGWriter: @unchecked Sendable {
             data.replaceSubrange(controlOffset..<(controlOffset + 20), with: replacement)
         }
         chunk("IEND", Data())
-        if let reason = AtomicFile.write(data, to: path) { throw PNGError.write(path: path, reason: "\(reason)") }
+        if let reason = AtomicFile.write(data, to: path) { throw ImageFileError.write(path: path, reason: "\(reason)") }
     }
 
     /// The frame count an APNG file declares and the frame controls it holds (for tests).
-    public static func frames(in path: String) throws(PNGError) -> (declared: Int, controls: Int) {
+    public static func frames(in path: String) throws(ImageFileError) -> (declared: Int, controls: Int) {
         guard let data = FileManager.default.contents(atPath: path), data.count > 8 else {
-            throw PNGError.read(path: path, reason: "not an animated PNG")
+            throw ImageFileError.read(path: path, reason: "not an animated PNG")
         }
         var declared = 0, controls = 0
         var at = 8

@@ -3,21 +3,6 @@
 import CGIF
 import Foundation
 
-/// What went wrong writing or reading a GIF; the message names the file.
-public enum GIFError: Error, CustomStringConvertible, Sendable {
-    /// A GIF could not be written, and why (the system's or giflib's words).
-    case write(path: String, reason: String)
-    /// A GIF could not be read, and why.
-    case read(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .write(let path, let reason): "cannot write '\(path)': \(reason)"
-        case .read(let path, let reason): "cannot read '\(path)': \(reason)"
-        }
-    }
-}
-
 /// Writes frames to an animated GIF that loops, through a temporary file renamed into place.
 ///
 /// The palette is built from the picture's key colours (background, fill, text, ...): 256
@@ -52,7 +37,7 @@ public final class GIFWriter: @unchecked Sendable {
     /// The shortest delay a GIF may carry that browsers play as written.
     public static let shortestDelay = 2
 
-    public init(path: String, width: Int, height: Int, fps: Double, keyColors: [(UInt8, UInt8, UInt8)]) throws(GIFError) {
+    public init(path: String, width: Int, height: Int, fps: Double, keyColors: [(UInt8, UInt8, UInt8)]) throws(ImageFileError) {
         self.path = path
         self.width = width
         self.height = height
@@ -64,7 +49,7 @@ public final class GIFWriter: @unchecked Sendable {
         errno = 0
         guard let file = EGifOpenFileName(temporary, false, &error) else {
             let reason = errno != 0 ? String(cString: strerror(errno)) : String(cString: GifErrorString(error))
-            throw GIFError.write(path: path, reason: "\(reason)")
+            throw ImageFileError.write(path: path, reason: "\(reason)")
         }
         self.file = file
         EGifSetGifVersion(file, true)
@@ -84,13 +69,13 @@ public final class GIFWriter: @unchecked Sendable {
 
     /// Abandons the file after a failure; the message says why, with the system's reason for a
     /// failed write (a full disk) when there is one.
-    private func fail(_ what: String) -> GIFError {
+    private func fail(_ what: String) -> ImageFileError {
         let code = errno
         let what = code != 0 ? "\(what): \(String(cString: strerror(code)))" : what
         if let file { _ = EGifCloseFile(file, nil) }
         file = nil
         unlink(temporary)
-        return GIFError.write(path: path, reason: "\(what)")
+        return ImageFileError.write(path: path, reason: "\(what)")
     }
 
     /// 256 colours along the lines between every pair of key colours, shared out evenly.
@@ -140,13 +125,13 @@ public final class GIFWriter: @unchecked Sendable {
 
     /// Appends one frame (RGBA, the writer's size), shown for `repeats`/fps s (a live recording
     /// that fell behind shows a frame longer rather than stalling).
-    public func add(_ image: Image, repeats: Int = 1) throws(GIFError) {
+    public func add(_ image: Image, repeats: Int = 1) throws(ImageFileError) {
         guard image.width == width, image.height == height else { throw fail("a frame of the wrong size") }
         try add(indices: quantize(image), repeats: repeats)
     }
 
     /// Appends a frame already quantised (`quantize`), shown for `repeats`/fps s.
-    public func add(indices: [UInt8], repeats: Int = 1) throws(GIFError) {
+    public func add(indices: [UInt8], repeats: Int = 1) throws(ImageFileError) {
         guard file != nil, indices.count == width * height else { throw fail("a frame of the wrong size") }
         let start = due(added)
         added += max(1, repeats)
@@ -164,7 +149,7 @@ public final class GIFWriter: @unchecked Sendable {
     private func due(_ k: Int) -> Int { Int((Double(k) * 100 / fps).rounded()) }
 
     /// Writes one frame with its delay.
-    private func put(_ indices: [UInt8], delay: Int) throws(GIFError) {
+    private func put(_ indices: [UInt8], delay: Int) throws(ImageFileError) {
         guard let file else { throw fail("already closed") }
         var indices = indices
         written += 1
@@ -187,7 +172,7 @@ public final class GIFWriter: @unchecked Sendable {
     /// Writes the frames still held back: the last one lasts up to the total time, or merges
     /// into the one before when its slot would be under 2 cs. An animation shorter than 2 cs
     /// in all is one frame of 2 cs.
-    private func flush() throws(GIFError) {
+    private func flush() throws(ImageFileError) {
         let end = due(added)
         guard var last = pending else { return }
         if end - last.start < GIFWriter.shortestDelay, let held {
@@ -201,15 +186,15 @@ public final class GIFWriter: @unchecked Sendable {
     }
 
     /// Finishes the file and moves it into place.
-    public func close() throws(GIFError) {
-        guard file != nil else { throw GIFError.write(path: path, reason: "already closed") }
+    public func close() throws(ImageFileError) {
+        guard file != nil else { throw ImageFileError.write(path: path, reason: "already closed") }
         try flush()
-        guard let file else { throw GIFError.write(path: path, reason: "already closed") }
+        guard let file else { throw ImageFileError.write(path: path, reason: "already closed") }
         self.file = nil
         var error: Int32 = 0
         guard EGifCloseFile(file, &error) == GIF_OK else {
             unlink(temporary)
-            throw GIFError.write(path: path, reason: "\(String(cString: GifErrorString(error)))")
+            throw ImageFileError.write(path: path, reason: "\(String(cString: GifErrorString(error)))")
         }
         // giflib creates the file for its owner only; give it the usual mode, as for PNGs.
         let mask = umask(0)
@@ -217,7 +202,7 @@ public final class GIFWriter: @unchecked Sendable {
         chmod(temporary, 0o666 & ~mask)
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
-            throw GIFError.write(path: path, reason: "\(String(cString: strerror(errno)))")
+            throw ImageFileError.write(path: path, reason: "\(String(cString: strerror(errno)))")
         }
     }
 
@@ -231,13 +216,13 @@ public final class GIFWriter: @unchecked Sendable {
     }
 
     /// The frames of a GIF file (for tests): count, and the delays in centiseconds.
-    public static func frames(in path: String) throws(GIFError) -> (count: Int, delays: [Int], width: Int, height: Int) {
+    public static func frames(in path: String) throws(ImageFileError) -> (count: Int, delays: [Int], width: Int, height: Int) {
         var error: Int32 = 0
         guard let gif = DGifOpenFileName(path, &error) else {
-            throw GIFError.read(path: path, reason: "\(String(cString: GifErrorString(error)))")
+            throw ImageFileError.read(path: path, reason: "\(String(cString: GifErrorString(error)))")
         }
         defer { _ = DGifCloseFile(gif, nil) }
-        guard DGifSlurp(gif) == GIF_OK else { throw GIFError.read(path: path, reason: "not a GIF it can decode") }
+        guard DGifSlurp(gif) == GIF_OK else { throw ImageFileError.read(path: path, reason: "not a GIF it can decode") }
         var delays: [Int] = []
         for i in 0..<Int(gif.pointee.ImageCount) {
             var control = GraphicsControlBlock()

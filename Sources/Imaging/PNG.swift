@@ -3,33 +3,18 @@
 import CPNG
 import Foundation
 
-/// What went wrong reading or writing a PNG file; the message names the file.
-public enum PNGError: Error, CustomStringConvertible, Sendable {
-    /// A PNG or APNG could not be written, and why (the system's words where it gave any).
-    case write(path: String, reason: String)
-    /// A PNG or APNG could not be read, and why.
-    case read(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .write(let path, let reason): "cannot write '\(path)': \(reason)"
-        case .read(let path, let reason): "cannot read '\(path)': \(reason)"
-        }
-    }
-}
-
 public enum PNG {
     /// Writes `image` as 8-bit RGBA to `path`. The bytes go to a temporary file beside it that is
     /// renamed into place, so a failure never leaves a partial file (nor harms an existing one).
-    public static func write(_ image: Image, to path: String) throws(PNGError) {
+    public static func write(_ image: Image, to path: String) throws(ImageFileError) {
         guard image.width > 0, image.height > 0 else {
-            throw PNGError.write(path: path, reason: "the picture is empty")
+            throw ImageFileError.write(path: path, reason: "the picture is empty")
         }
         let directory = PathName.folder(of: path)
         let folder = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw PNGError.write(path: path, reason: "no such directory '\(folder)'")
+            throw ImageFileError.write(path: path, reason: "no such directory '\(folder)'")
         }
         let temporary = AtomicFile.temporaryPath(beside: path)
         var control = png_image()
@@ -47,25 +32,25 @@ public enum PNG {
             let reason = code != 0 ? String(cString: strerror(code)) : message(of: control)
             png_image_free(&control)
             unlink(temporary)
-            throw PNGError.write(path: path, reason: "\(reason)")
+            throw ImageFileError.write(path: path, reason: "\(reason)")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw PNGError.write(path: path, reason: "\(reason)")
+            throw ImageFileError.write(path: path, reason: "\(reason)")
         }
     }
 
     /// A hidden file beside `path` to write into and then rename over it, so a failure never
     /// leaves a partial file (PNG, GIF and APNG writers alike).
     /// Reads any PNG file as 8-bit RGBA, top row first.
-    public static func read(from path: String) throws(PNGError) -> Image {
+    public static func read(from path: String) throws(ImageFileError) -> Image {
         var control = png_image()
         control.version = sticky_png_image_version
         guard png_image_begin_read_from_file(&control, path) != 0 else {
             let reason = message(of: control)
             png_image_free(&control)
-            throw PNGError.read(path: path, reason: "\(reason)")
+            throw ImageFileError.read(path: path, reason: "\(reason)")
         }
         control.format = sticky_png_format_rgba
         let width = Int(control.width), height = Int(control.height)
@@ -76,7 +61,7 @@ public enum PNG {
         guard ok != 0 else {
             let reason = message(of: control)
             png_image_free(&control)
-            throw PNGError.read(path: path, reason: "\(reason)")
+            throw ImageFileError.read(path: path, reason: "\(reason)")
         }
         return Image(width: width, height: height, pixels: pixels)
     }

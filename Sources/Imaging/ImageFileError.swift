@@ -1,0 +1,15 @@
+// What went wrong reading or writing a picture file (PNG, APNG, GIF): Imaging's one error.
+
+/// A picture file that could not be written or read, and why (the system's or the library's
+/// words where they gave any); the message names the file.
+public enum ImageFileError: Error, CustomStringConvertible, Sendable {
+    case write(path: String, reason: String)
+    case read(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .write(let path, let reason): "cannot write '\(path)': \(reason)"
+        case .read(let path, let reason): "cannot read '\(path)': \(reason)"
+        }
+    }
+}
