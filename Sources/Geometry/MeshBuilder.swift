@@ -22,7 +22,10 @@ public struct MeshBuilder: Sendable {
     private var firstArea = 0.0
     private var inner: [Vec2] = []
     private var outer: [Vec2] = []
+    /// Coverage at each inner point: 1, or 2w/feather where the neck is thinner than a pixel.
+    private var innerAlpha: [Float] = []
     private var strip: [Vec2] = []
+    private var stripAlpha: [Float] = []
 
     /// Coordinates beyond this are refused: they would not survive the conversion to Float.
     static let coordinateLimit = 1e30
@@ -139,7 +142,7 @@ public struct MeshBuilder: Sendable {
         balanceArea()
         let packed = color.packed
         if feather <= 0 {
-            appendStrip(side, bridge: bridge, color: packed)
+            appendStrip(side, alphas: nil, bridge: bridge, color: packed)
             return
         }
         offsetSide(by: 0.5 * feather)
@@ -147,8 +150,10 @@ public struct MeshBuilder: Sendable {
         // its outer one, so it keeps them all.
         strip.removeAll(keepingCapacity: true)
         strip.append(contentsOf: inner)
-        monotone(&strip)
-        appendStrip(strip, bridge: bridge, color: packed)
+        stripAlpha.removeAll(keepingCapacity: true)
+        stripAlpha.append(contentsOf: innerAlpha)
+        monotone(&strip, alphas: &stripAlpha)
+        appendStrip(strip, alphas: stripAlpha, bridge: bridge, color: packed)
         appendFringe(bridge: bridge, color: packed)
     }
 
@@ -231,43 +236,58 @@ public struct MeshBuilder: Sendable {
         u <= 1 ? first.integralYdX(to: u) : firstArea + second.integralYdX(to: u - 1)
     }
 
-    /// Fills `inner` and `outer` with the side moved by ∓`half` along its normals.
+    /// Fills `inner` and `outer` with the side moved by ∓`half` along its normals, and the
+    /// coverage at the inner points.
+    ///
+    /// Each cross-section is then a pixel-wide box filter of the true width 2w: coverage a =
+    /// min(1, 2w/feather) within |w'| ≤ |w − half| and falling linearly to 0 at w + half. Sampled at
+    /// pixel centres, one pixel apart, it sums to exactly 2w wherever the axis lies. Where the neck
+    /// is thinner than a pixel (w < half) the inner point crosses the axis: it is reflected back,
+    /// and the plateau between the two inner sides takes alpha 2w/feather instead of 1, so a taper
+    /// fades out instead of ending in a one-pixel line.
     private mutating func offsetSide(by half: Double) {
         inner.removeAll(keepingCapacity: true)
         outer.removeAll(keepingCapacity: true)
+        innerAlpha.removeAll(keepingCapacity: true)
         let last = side.count - 1
         for i in 0...last {
             let tangent = side[min(i + 1, last)] - side[max(i - 1, 0)]
             let length = tangent.length
             let normal = length > 0 ? tangent.perpendicular / length : Vec2(0, 1)
-            inner.append(side[i] - normal * half)
+            var a = side[i] - normal * half
+            a.y = abs(a.y)
+            inner.append(a)
             outer.append(side[i] + normal * half)
+            innerAlpha.append(Float(min(1, max(0, side[i].y / half))))
         }
     }
 
     /// Drops points that would make s go backward (a fold of the offset curve where it bends
     /// tighter than the offset) and lifts points below the axis onto it (a neck thinner than a
     /// pixel: the fringe alone draws it).
-    private func monotone(_ points: inout [Vec2]) {
+    private func monotone(_ points: inout [Vec2], alphas: inout [Float]) {
         var kept = 0
         for i in points.indices {
             var p = points[i]
             p.y = max(p.y, 0)
             if kept > 0, p.x <= points[kept - 1].x { continue }
             points[kept] = p
+            alphas[kept] = alphas[i]
             kept += 1
         }
         points.removeLast(points.count - kept)
+        alphas.removeLast(alphas.count - kept)
     }
 
     /// The region between the polyline and its mirror image, as trapezoids cut in two.
-    private mutating func appendStrip(_ points: [Vec2], bridge: Bridge, color: UInt32) {
+    private mutating func appendStrip(_ points: [Vec2], alphas: [Float]?, bridge: Bridge, color: UInt32) {
         let n = points.count
         guard n >= 2 else { return }
         appendBatch(vertexCount: 2 * n, maxIndexCount: 6 * (n - 1)) { v, emit in
             for (i, p) in points.enumerated() {
-                v[2 * i] = MeshBuilder.vertex(bridge.world(p), alpha: 1, color: color)
-                v[2 * i + 1] = MeshBuilder.vertex(bridge.world(Vec2(p.x, -p.y)), alpha: 1, color: color)
+                let alpha = alphas?[i] ?? 1
+                v[2 * i] = MeshBuilder.vertex(bridge.world(p), alpha: alpha, color: color)
+                v[2 * i + 1] = MeshBuilder.vertex(bridge.world(Vec2(p.x, -p.y)), alpha: alpha, color: color)
             }
             for i in 0..<(n - 1) {
                 let upper = 2 * i, lower = upper + 1
@@ -277,17 +297,19 @@ public struct MeshBuilder: Sendable {
         }
     }
 
-    /// The one-pixel coverage ramp along both curved sides.
+    /// The one-pixel coverage ramp along both curved sides, from each inner point's coverage
+    /// to 0 at the outer one.
     private mutating func appendFringe(bridge: Bridge, color: UInt32) {
         let n = side.count
         guard n >= 2 else { return }
-        let inner = self.inner, outer = self.outer
+        let inner = self.inner, outer = self.outer, innerAlpha = self.innerAlpha
         appendBatch(vertexCount: 4 * n, maxIndexCount: 12 * (n - 1)) { v, emit in
             for i in 0..<n {
                 let a = inner[i], b = outer[i]
-                v[4 * i] = MeshBuilder.vertex(bridge.world(a), alpha: 1, color: color)
+                let alpha = innerAlpha[i]
+                v[4 * i] = MeshBuilder.vertex(bridge.world(a), alpha: alpha, color: color)
                 v[4 * i + 1] = MeshBuilder.vertex(bridge.world(b), alpha: 0, color: color)
-                v[4 * i + 2] = MeshBuilder.vertex(bridge.world(Vec2(a.x, -a.y)), alpha: 1, color: color)
+                v[4 * i + 2] = MeshBuilder.vertex(bridge.world(Vec2(a.x, -a.y)), alpha: alpha, color: color)
                 v[4 * i + 3] = MeshBuilder.vertex(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
             }
             for i in 0..<(n - 1) {
