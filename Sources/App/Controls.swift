@@ -37,8 +37,8 @@ public struct KeyPress: Hashable, Sendable {
 /// What a key does.
 enum KeyAction: Equatable {
     case selectPrevious, selectNext, moveSlider, resetSlider
-    /// Loads preset n (0-based) of the registry.
-    case preset(Int)
+    /// Loads the registry's preset that the number key names (1 the first).
+    case preset
     case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
     case screenshot, screenshotOtherWay, toggleRecording, toggleRecordingAPNG
 }
@@ -94,7 +94,7 @@ struct Controls {
         KeyBinding("down, tab", ["down", "tab"], .selectNext, "select the next slider (or click a bar)"),
         KeyBinding("left, right", ["left", "right"], .moveSlider, "change it (shift: x10, alt: /10; wheel too)"),
         KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider"),
-        KeyBinding("1 2 3 4", ["1", "2", "3", "4"], .preset(0), "presets seed000, seed002, paperjs, smooth"),
+        KeyBinding("1 2 3 4", ["1", "2", "3", "4"], .preset, "presets seed000, seed002, paperjs, smooth"),
         KeyBinding("p", ["p"], .saveParameters, "save the parameters to ./sticky-params.json"),
         KeyBinding("c", ["c"], .toggleConstruction, "the held badge's construction (points, handles)"),
         KeyBinding("w", ["w"], .toggleWireframe, "the triangles' edges (wireframe)"),

@@ -290,7 +290,3 @@ struct HUD {
 extension Color {
     func with(alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 }
-
-extension Layout.Area {
-    var maxY: Double { y + height }
-}

@@ -39,7 +39,8 @@ struct Layout: Equatable {
         var x, y, width, height: Double
         var content: PaneContent
 
-        func contains(_ p: Vec2) -> Bool { p.x >= x && p.x < x + width && p.y >= y && p.y < y + height }
+        var maxY: Double { y + height }
+        func contains(_ p: Vec2) -> Bool { p.x >= x && p.x < x + width && p.y >= y && p.y < maxY }
     }
 
     let width: Double, height: Double
