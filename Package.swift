@@ -67,10 +67,13 @@ let package = Package(
             path: "Sources/EmbedShaders"
         ),
 
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"]),
-        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry", "Motion", "Typography"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry", "CGIF"]),
+        // The tests' independent references (the seeds' constructions, the kernels' and the
+        // spring's closed forms): written from the formulas, importing nothing of Sources/.
+        .target(name: "Reference", path: "Tests/Reference"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion", "Reference"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "Reference"]),
+        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry", "Motion", "Typography", "Reference"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry", "Motion", "CGIF", "Reference"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -107,7 +107,10 @@ public struct BadgeBoard: Sendable {
     public static let stepRate = 240.0
 
     public private(set) var badges: [Badge]
+    /// The clock, seconds: `steps`/`stepRate`, so that it lands exactly on whole and half seconds
+    /// (a sum of 1/240s drifts below them, and a spring of T = 0.5 s would end a step late).
     public private(set) var time = 0.0
+    private var steps = 0
     public private(set) var pointer = Vec2.zero
     public private(set) var pointerIsDown = false
     public var parameters: MotionParameters {
@@ -228,7 +231,8 @@ public struct BadgeBoard: Sendable {
     public mutating func advance(to target: Double) {
         let dt = 1 / BadgeBoard.stepRate
         while time + 0.5 * dt < target {
-            time += dt
+            steps += 1
+            time = Double(steps) / BadgeBoard.stepRate
             step()
         }
     }

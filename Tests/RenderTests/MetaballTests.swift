@@ -6,10 +6,20 @@ import Testing
 @testable import App
 @testable import Geometry
 import Imaging
+import Reference
 @testable import Motion
 @testable import Render
 
 @Suite(.serialized) struct MetaballTests {
+    /// The kernel's definition in the independent reference, with the same constants.
+    static func referenceKernel(_ parameters: MetaballParameters) -> ReferenceKernel {
+        switch parameters.kernel {
+        case .inverseSquare: .inverseSquare
+        case .wyvill: .wyvill(threshold: parameters.threshold)
+        case .smoothMin: .smoothMin(blend: parameters.blend)
+        }
+    }
+
     static func options(mode: Mode, kernel: MetaballKernel = .inverseSquare, width: Int = 240, height: Int = 160, scale: Double = 1) -> CommonOptions {
         var options = CommonOptions()
         options.width = width
@@ -41,8 +51,8 @@ import Imaging
         options.parameters.motion.badge.shrink = 1000  // home radius R − d/1000 ≈ R
         options.parameters.motion.badge.maxDistance = 1000
         let r = 20.0
-        let joining = MetaballField.joiningDistance(radius: r, parameters: options.parameters.metaball)
-        for (factor, joined) in [(0.94, true), (1.06, false)] {
+        let joining = MetaballTests.referenceKernel(options.parameters.metaball).joiningDistance(radius: r)
+        for (factor, joined) in [(0.97, true), (1.03, false)] {
             let d = joining * factor
             let home = Vec2(160 - d / 2, 80)
             let pose = BadgePose(home: home, center: home + Vec2(d, 0), radius: r, parameters: options.parameters.motion.badge)
@@ -127,7 +137,7 @@ import Imaging
     }
 
     /// --stats' IoU against the one measured on the two rendered pictures.
-    @Test(arguments: [BridgeStyle.quad, .cubic, .tangent], [MetaballKernel.inverseSquare, .smoothMin])
+    @Test(arguments: [BridgeStyle.quad, .cubic, .tangent], MetaballKernel.allCases)
     func statsIoUMatchesThePictures(style: BridgeStyle, kernel: MetaballKernel) throws {
         var bezier = MetaballTests.options(mode: .bezier, kernel: kernel, scale: 2)
         bezier.parameters.bridge.style = style

@@ -6,6 +6,7 @@ import Testing
 @testable import App
 @testable import Geometry
 import Imaging
+import Reference
 @testable import Motion
 
 @Suite(.serialized) struct ThinShapeTests {
@@ -39,10 +40,7 @@ import Imaging
         let image = try RenderCommand.draw([pose], options: options)
         let got = RenderTests.coverage(of: image)
 
-        let bridge = Bridge(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
-                            parameters: options.parameters.bridge, maxDistance: 120)
-        let quad = c.style == .quad
-            ? QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius) : nil
+        let shape = RenderTests.shape(pose, parameters: options.parameters)
         // Slices between the centres, stopping short of the badge.
         let slices = Int(pose.distance - pose.radius - 2)
         var drawn = [Double](repeating: 0, count: slices), exact = [Double](repeating: 0, count: slices)
@@ -63,7 +61,7 @@ import Imaging
                         guard s >= 0, Int(s) < slices else { continue }
                         let share = 1 / Double(n * n)
                         drawn[Int(s)] += coverage * share
-                        if RenderTests.inside(p, pose: pose, bridge: bridge, quad: quad) { exact[Int(s)] += share }
+                        if shape.contains(RPoint(p.x, p.y)) { exact[Int(s)] += share }
                     }
                 }
             }

@@ -1,0 +1,167 @@
+// README promises of the command line that no other test pins: the order options apply in, the
+// paper.js preset, STICKY_SHADER_DIR, the metaball break rule in the picture, APNG timing decoded
+// from the file, the bench's figures. Expected values are written here from the promise.
+
+import Foundation
+import Imaging
+import Reference
+import Testing
+@testable import App
+@testable import Geometry
+import Motion
+
+@Suite struct CLIPromiseTests {
+    /// Flags and --set apply in the order given, after the preset and the params file.
+    @Test func flagsAndSetApplyInTheOrderGiven() throws {
+        func maxDistance(_ words: [String]) throws -> Double {
+            try RenderRequest(words + ["--out", "unused.png"]).common.parameters.motion.badge.maxDistance
+        }
+        #expect(try maxDistance(["--max-distance", "30", "--set", "maxDistance=70"]) == 70)
+        #expect(try maxDistance(["--set", "maxDistance=70", "--max-distance", "30"]) == 30)
+        #expect(try maxDistance(["--set", "maxDistance=70", "--set", "maxDistance=45"]) == 45)
+        // The preset comes first whatever its place: the later --set wins, and so does an earlier one.
+        #expect(try maxDistance(["--set", "maxDistance=33", "--preset", "paperjs"]) == 33)
+        #expect(try maxDistance(["--preset", "paperjs", "--set", "maxDistance=33"]) == 33)
+        #expect(try maxDistance(["--preset", "paperjs"]) == 80)
+    }
+
+    /// paper.js's MetaBalls values (v = 0.5, handle rate 2.4, the tangent connector), and the
+    /// picture is paper.js's shape, judged against the reference's own paper.js construction.
+    @Test func paperjsPresetDrawsPaperjsConnector() throws {
+        let command = try RenderRequest(["--preset", "paperjs", "--size", "240x160", "--anchor", "100,80", "--drag", "150,100", "--out", "unused.png"])
+        var options = command.common
+        let bridge = options.parameters.bridge
+        #expect(bridge.style == .tangent && bridge.spread == 0.5 && bridge.handleRate == 2.4)
+        #expect(options.parameters.metaball.kernel == .inverseSquare)
+        options.mode = .bezier
+        let pose = BadgePose(home: Vec2(100, 80), center: Vec2(150, 100), radius: 20, parameters: options.parameters.motion.badge)
+        let got = redCoverage(try RenderCommand.draw([pose], options: options))
+        let want = ReferenceShape(home: RPoint(100, 80), badge: RPoint(150, 100), radius: 20, shrink: 10, maxDistance: 80,
+                                  style: .tangent(spread: 0.5, handleRate: 2.4)).coverage(width: 240, height: 160, scale: 1)
+        var intersection = 0.0, union = 0.0
+        for i in got.indices {
+            intersection += min(got[i], want[i])
+            union += max(got[i], want[i])
+        }
+        #expect(intersection / union >= 0.99, "IoU \(intersection / union)")
+    }
+
+    /// `--metaball-break separate`: past the break the home ball stays in the field, at the
+    /// seeds' home radius R − d/shrink; `vanish` (the default) drops it like the home circle.
+    @Test func metaballBreakSeparateKeepsTheHomeBall() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var centres: [String: (UInt8, UInt8, UInt8)] = [:]
+        var edges: [String: Int] = [:]
+        for rule in ["vanish", "separate"] {
+            let out = folder.appendingPathComponent("\(rule).png").path
+            let result = try Sticky.run(["render", "--mode", "metaball", "--size", "240x160", "--anchor", "60,80",
+                                         "--drag", "140,80", "--metaball-break", rule, "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            let image = try PNG.read(from: out)
+            let at = 4 * (80 * image.width + 60)
+            centres[rule] = (image.pixels[at], image.pixels[at + 1], image.pixels[at + 2])
+            // The home ball's right edge: R − d/shrink = 20 − 80/10 = 12 px from the home centre
+            // (the badge is 80 px away, beyond the inverse square's reach of a join).
+            edges[rule] = (60..<100).first { x in image.pixels[4 * (80 * image.width + x) + 1] > 128 } ?? -1
+        }
+        #expect(centres["vanish"]! == (255, 255, 255))
+        #expect(centres["separate"]!.0 > 200 && centres["separate"]!.1 < 80, "\(centres)")
+        #expect(abs(edges["separate"]! - (60 + 12)) <= 1, "home ball edge at \(edges["separate"]!)")
+    }
+
+    /// STICKY_SHADER_DIR replaces the embedded shaders: a fill shader that paints green is used;
+    /// a folder without the shaders is a one-line error, status 1.
+    @Test func shaderDirectoryOverridesTheEmbeddedShaders() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shaders = folder.appendingPathComponent("shaders")
+        try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Shaders").standardized
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            var text = try String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
+            if name == "fill.frag" {
+                let line = "o_color = vec4(color.rgb * a, a);"
+                #expect(text.contains(line))
+                text = text.replacingOccurrences(of: line, with: "o_color = vec4(0.0, a, 0.0, a);")
+            }
+            try Data(text.utf8).write(to: shaders.appendingPathComponent(name))
+        }
+        let out = folder.appendingPathComponent("green.png").path
+        var result = try Sticky.run(["render", "--size", "200x120", "--anchor", "100,60", "--drag", "100,60", "--out", out],
+                                    environment: ["STICKY_SHADER_DIR": shaders.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNG.read(from: out)
+        let at = 4 * (60 * image.width + 100)
+        #expect(image.pixels[at] == 0 && image.pixels[at + 1] == 255 && image.pixels[at + 2] == 0,
+                "\(image.pixels[at]) \(image.pixels[at + 1]) \(image.pixels[at + 2])")
+
+        result = try Sticky.run(["render", "--out", folder.appendingPathComponent("none.png").path],
+                                environment: ["STICKY_SHADER_DIR": folder.appendingPathComponent("empty").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("STICKY_SHADER_DIR") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.png").path))
+    }
+
+    /// Each APNG frame's delay, read from its fcTL chunk, is a whole number of 1/fps (merged
+    /// repeats), and they add up to the frames' time.
+    @Test(arguments: [30.0, 24, 60])
+    func apngDelaysAreWholeFramesOfOneOverFPS(fps: Double) throws {
+        let (result, lines, folder) = try replay("""
+            size 160 120
+            badge 80 60 20
+            down 80 60
+            move 120 80 0.2
+            wait 0.3
+            """) { ["--fps", "\(fps)", "--apng", $0.appendingPathComponent("a.png").path] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let data = try Data(contentsOf: folder.appendingPathComponent("a.png"))
+        var delays: [(Int, Int)] = []
+        var at = 8
+        func int(_ offset: Int, _ count: Int) -> Int { data[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) } }
+        while at + 8 <= data.count {
+            let length = int(at, 4)
+            let type = String(decoding: data[(at + 4)..<(at + 8)], as: UTF8.self)
+            if type == "fcTL" { delays.append((int(at + 8 + 20, 2), int(at + 8 + 22, 2))) }
+            at += 12 + length
+        }
+        #expect(delays.count >= 2 && delays.count <= lines.count)
+        var total = 0.0
+        for (numerator, denominator) in delays {
+            let frames = Double(numerator) / Double(denominator) * fps
+            #expect(abs(frames - frames.rounded()) < 1e-9 && frames >= 1, "delay \(numerator)/\(denominator) at \(fps) fps")
+            total += Double(numerator) / Double(denominator)
+        }
+        #expect(abs(total - Double(lines.count) / fps) < 1e-9, "total \(total) for \(lines.count) frames")
+    }
+
+    /// `sticky bench --json` reports every figure its help names, with sane values (the release
+    /// figures, allocations included, are checked by scripts/bench-check).
+    @Test func benchReportsEveryFigure() throws {
+        let result = try Sticky.run(["bench", "--json", "--frames", "2", "--size", "160x120"])
+        #expect(result.status == 0, "\(result.stderr)")
+        var figures: [String: Double] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            figures[object["name"] as! String] = (object["value"] as! NSNumber).doubleValue
+        }
+        var names = ["allocs.geometry", "allocs.geometry.metaball", "frame.clear", "allocs.clear", "chain.step"]
+        for style in ["quad", "cubic", "tangent"] { names += ["tessellate.\(style)", "triangles.\(style)"] }
+        for mode in ["bezier", "metaball", "split"] {
+            names += ["frame.\(mode)", "frame.\(mode).ratio", "frame.first.\(mode)", "allocs.frame.\(mode)"]
+        }
+        for chain in ["bezier", "bezier.goo", "metaball", "split.goo"] { names += ["frame.chain.\(chain)", "frame.chain.\(chain).ratio"] }
+        for name in names {
+            let value = figures[name]
+            #expect(value != nil && value!.isFinite && value! >= 0, "\(name): \(String(describing: value))")
+        }
+        #expect(figures["triangles.quad"].map { $0 >= 10 && $0 == $0.rounded() } == true)
+        #expect(figures["frame.bezier.ratio"].map { $0 > 0.5 } == true)
+    }
+}
+
+/// Coverage read back from a red-on-white picture: 1 − green.
+func redCoverage(_ image: Image) -> [Double] {
+    (0..<(image.width * image.height)).map { 1 - Double(image.pixels[4 * $0 + 1]) / 255 }
+}
