@@ -204,6 +204,9 @@ final class WindowApp {
             return handle(KeyPress(name: name, shift: shift, alt: alt), repeated: repeated)
         case .closeRequested:
             quit = true
+        case .exposed:
+            // Restored or uncovered: the picture must be drawn again (true below).
+            break
         case .resized(let w, let h):
             relayout(width: w, height: h)
         case .scroll(_, let dy):

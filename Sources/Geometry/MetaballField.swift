@@ -246,15 +246,4 @@ public struct MetaballField: Sendable {
             regions.append(Region(box: scratch.boxes[g], first: first, count: ordered.count - first))
         }
     }
-
-    /// The centre distance below which two equal balls of radius r join, for each kernel:
-    /// inverse square 2√2·r; Wyvill 2s√(1 − (T/2)^⅓); smooth minimum 2r + k/2 (the midpoint of
-    /// the segment is where the field is weakest).
-    public static func joiningDistance(radius r: Double, parameters: MetaballParameters) -> Double {
-        switch parameters.kernel {
-        case .inverseSquare: 2 * 2.0.squareRoot() * r
-        case .wyvill: 2 * r * parameters.wyvillSupport * (1 - pow(parameters.threshold / 2, 1.0 / 3)).squareRoot()
-        case .smoothMin: 2 * r + parameters.blend / 2
-        }
-    }
 }

@@ -13,5 +13,7 @@ public enum InputEvent: Hashable, Sendable {
     case resized(width: Int, height: Int)
     /// Focus lost: a held button may never report its release.
     case focusLost
+    /// The window's contents were lost (mapped again after a minimise, uncovered): draw again.
+    case exposed
     case closeRequested
 }

@@ -76,6 +76,9 @@ public final class Window {
         glfwSetWindowFocusCallback(window) { window, focused in
             if focused == GLFW_FALSE { Window.owner(of: window)?.queue.append(.focusLost) }
         }
+        glfwSetWindowRefreshCallback(window) { window in
+            Window.owner(of: window)?.queue.append(.exposed)
+        }
         glfwSetWindowCloseCallback(window) { window in
             Window.owner(of: window)?.queue.append(.closeRequested)
         }

@@ -157,7 +157,6 @@ import Motion
             #expect(value != nil && value!.isFinite && value! >= 0, "\(name): \(String(describing: value))")
         }
         #expect(figures["triangles.quad"].map { $0 >= 10 && $0 == $0.rounded() } == true)
-        #expect(figures["frame.bezier.ratio"].map { $0 > 0.5 } == true)
     }
 }
 

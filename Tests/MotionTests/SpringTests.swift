@@ -35,32 +35,4 @@ import Testing
         // It starts at rest (UIKit's initialSpringVelocity 0).
         #expect(abs(spring.offset(at: 1e-6) - 1) < 1e-6)
     }
-
-    /// The board's badge after release at 30, 60 and 240 Hz: the same position at the same times.
-    @Test func positionDoesNotDependOnTheFrameRate() {
-        func positions(rate: Double) -> [Double: Vec2] {
-            var board = BadgeBoard(badges: [Badge(id: 0, home: Vec2(100, 100), radius: 20)])
-            board.apply(.pointerDown(Vec2(100, 100)))
-            board.apply(.pointerMove(Vec2(150, 130)))
-            board.apply(.pointerUp)
-            var out: [Double: Vec2] = [:]
-            var k = 0
-            while Double(k) / rate <= 0.3 {
-                let t = Double(k) / rate
-                board.advance(to: t)
-                // Sample at the times every rate shares: multiples of 1/30 s.
-                if (t * 30).rounded() == t * 30 || abs(t * 30 - (t * 30).rounded()) < 1e-9 {
-                    out[(t * 30).rounded()] = board.badges[0].center
-                }
-                k += 1
-            }
-            return out
-        }
-        let a = positions(rate: 30), b = positions(rate: 60), c = positions(rate: 240)
-        #expect(a.count == 10)
-        for (key, p) in a {
-            let q = try! #require(b[key]), r = try! #require(c[key])
-            #expect(p.distance(to: q) <= 1e-6 && p.distance(to: r) <= 1e-6, "at \(key)/30 s: \(p) \(q) \(r)")
-        }
-    }
 }
