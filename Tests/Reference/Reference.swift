@@ -124,6 +124,58 @@ public struct ReferenceShape: Sendable {
         }
     }
 
+    /// The bridge's two sides as functions of t in 0…1 (upper: the side through A, lower: through
+    /// B), from the home circle to the badge; nil where there is no bridge.
+    public func sides() -> (upper: (Double) -> RPoint, lower: (Double) -> RPoint)? {
+        let d = self.d
+        guard attached, d > 0, d > abs(r1 - r2) else { return nil }
+        let (cosT, sinT) = seedAngle
+        let along = RPoint(sinT, cosT)
+        let a = RPoint(c1.x - r1 * cosT, c1.y + r1 * sinT), b = RPoint(c1.x + r1 * cosT, c1.y - r1 * sinT)
+        let c = RPoint(c2.x + r2 * cosT, c2.y - r2 * sinT), dd = RPoint(c2.x - r2 * cosT, c2.y + r2 * sinT)
+        switch style {
+        case .quad:
+            let o = a + along * (d / 2), pp = b + along * (d / 2)
+            return ({ RPoint.quadratic(a, o, dd, $0) }, { RPoint.quadratic(b, pp, c, $0) })
+        case .cubic(let neck, let maxDistance):
+            let middle = (c1 + c2) * 0.5
+            let pull = 1 - min(max(neck, 0), 1) * min(1, d / maxDistance)
+            let tUpper = middle + ((a + dd) * 0.5 - middle) * pull
+            let tLower = middle + ((b + c) * 0.5 - middle) * pull
+            let quarter = along * (d / 4)
+            func half(_ start: RPoint, _ waist: RPoint, _ end: RPoint) -> (Double) -> RPoint {
+                { t in
+                    t <= 0.5 ? RPoint.quadratic(start, waist - quarter, waist, 2 * t) : RPoint.quadratic(waist, waist + quarter, end, 2 * t - 1)
+                }
+            }
+            return (half(a, tUpper, dd), half(b, tLower, c))
+        case .tangent:
+            guard let side = tangentSide() else { return nil }
+            let normal = RPoint(-along.y, along.x)
+            func mirror(_ q: RPoint) -> RPoint {
+                let local = q - c1
+                return c1 + along * local.dot(along) - normal * local.dot(normal)
+            }
+            let lower = (mirror(side.0), mirror(side.1), mirror(side.2), mirror(side.3))
+            return ({ RPoint.cubic(side.0, side.1, side.2, side.3, $0) }, { RPoint.cubic(lower.0, lower.1, lower.2, lower.3, $0) })
+        }
+    }
+
+    /// The bridge region's area (the region between the two sides, closed by the chords inside
+    /// the circles), from n points a side (the shoelace formula; error O(1/n²)).
+    public func bridgeArea(samples n: Int = 4000) -> Double {
+        guard let (upper, lower) = sides() else { return 0 }
+        var polygon: [RPoint] = []
+        for i in 0...n { polygon.append(upper(Double(i) / Double(n))) }
+        for i in (0...n).reversed() { polygon.append(lower(Double(i) / Double(n))) }
+        var twice = 0.0
+        for i in polygon.indices {
+            let p = polygon[i], q = polygon[(i + 1) % polygon.count]
+            twice += p.x * q.y - q.x * p.y
+        }
+        return abs(twice) / 2
+    }
+
     /// paper.js's connector (`metaball(ball1, ball2, v, handle_len_rate, …)`): the side from p1a
     /// on the home circle to p2a on the badge, with its two handles, scene coordinates.
     public func tangentSide() -> (RPoint, RPoint, RPoint, RPoint)? {
