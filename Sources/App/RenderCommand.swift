@@ -1,4 +1,5 @@
-// `sticky render`: one still picture of a held badge, headless, to a PNG file.
+// `sticky render`: one still picture of a held badge, headless, to a PNG or SVG file, and its
+// exact construction as JSON.
 
 import Foundation
 import Geometry
@@ -10,6 +11,8 @@ import Render
 struct RenderRequest {
     var common = CommonOptions()
     var out: String?
+    /// Where the construction goes as JSON (--geometry).
+    var geometry: String?
     var anchor: (Double, Double)?
     var drag: (Double, Double)?
     var radius = 20.0
@@ -21,17 +24,22 @@ struct RenderRequest {
     var time = 0.0
 
     static let help = """
-        usage: sticky render --out FILE.png [OPTIONS]
+        usage: sticky render --out FILE.png|FILE.svg [--geometry FILE.json] [OPTIONS]
 
         Draws the badge held by the pointer at --drag, away from its home at --anchor: the home
         circle of radius max(0, R - d/shrink), the bridge, the badge on top; past --max-distance
-        only the badge. Writes an 8-bit RGBA PNG of (W*S)x(H*S) pixels. No display needed.
+        only the badge. Writes an 8-bit RGBA PNG of (W*S)x(H*S) pixels, or the same picture as
+        SVG (circles, the bridges' exact Bézier sides, the count as text, the metaball fill as
+        its traced iso-contour fitted within 0.25 device px). No display needed.
         In split mode each pane is (W/2)xH and the coordinates are the pane's.
         With --scene chain: the caterpillar after --time seconds of falling from the seed's
         layout; with --drag, held by the head, carried there over the first half second.
 
-          --out FILE.png            where to write (required): a PNG file (a name ending in
-                                    another extension is refused)
+          --out FILE.png|FILE.svg   where to write the picture, the format by the extension
+                                    (no extension: PNG; another extension is refused)
+          --geometry FILE.json      write the construction: every circle, every bridge side as
+                                    Bézier segments in canvas coordinates, the parameters
+                                    (--out or --geometry is required)
           --anchor X,Y              the home circle's centre (canvas centre)
           --drag X,Y                the badge's centre (= anchor)
           --radius R                badge radius in logical pixels (20)
@@ -57,8 +65,12 @@ struct RenderRequest {
                 switch option {
                 case "--out":
                     out = try Parse.fileName(
-                        arguments.value(of: option, inline: inline, expects: "a PNG file name"), option: option,
-                        formats: ["png"], what: "render writes PNG")
+                        arguments.value(of: option, inline: inline, expects: "a PNG or SVG file name"), option: option,
+                        formats: ["png", "svg"], what: "render writes PNG or SVG")
+                case "--geometry":
+                    geometry = try Parse.fileName(
+                        arguments.value(of: option, inline: inline, expects: "a JSON file name"), option: option,
+                        formats: ["json"], what: "the construction is written as JSON")
                 case "--anchor": anchor = try Parse.point(arguments.value(of: option, inline: inline, expects: "X,Y"), option: option)
                 case "--drag": drag = try Parse.point(arguments.value(of: option, inline: inline, expects: "X,Y"), option: option)
                 case "--radius":
@@ -82,9 +94,20 @@ struct RenderRequest {
                 }
             }
         }
-        guard let out, !out.isEmpty else { throw .usage("render needs --out FILE.png") }
+        guard out?.isEmpty == false || geometry?.isEmpty == false else {
+            throw .usage("render needs --out FILE.png (or FILE.svg) or --geometry FILE.json")
+        }
         try common.finish()
+        if isSVG, common.mode == .overlay {
+            throw .usage("--out \(out!): SVG draws the bezier, metaball and split modes; the overlay is PNG only")
+        }
+        if isSVG, construction || wireframe {
+            throw .usage("--out \(out!): --construction and --wireframe are drawn in PNG only")
+        }
     }
+
+    /// Whether --out names an SVG file.
+    var isSVG: Bool { out.map { PathName.extension(of: $0) == "svg" } ?? false }
 
     /// The held badge's pose, in canvas coordinates.
     var pose: BadgePose {
@@ -99,12 +122,36 @@ enum RenderCommand {
         let request = try RenderRequest(words)
         for warning in request.common.warnings { CommandLine.warn(warning) }
         if request.common.scene == "chain" { return try renderChain(request) }
-        let image = try draw([request.pose], texts: [request.text], options: request.common,
-                             construction: request.construction, wireframe: request.wireframe)
-        if request.stats {
-            for line in comparison(of: request.pose, parameters: request.common.parameters).lines { CommandLine.say(line) }
+        let options = request.common
+        let snapshot = SceneSnapshot(held: [request.pose], texts: [request.text], rule: options.parameters.metaballBreak,
+                                     shrink: options.parameters.motion.badge.shrink)
+        if let out = request.out {
+            if request.isSVG {
+                try writeVector(snapshot, options: options, layout: options.layout(.free), svg: out, geometry: nil)
+            } else {
+                let image = try draw([request.pose], texts: [request.text], options: options,
+                                     construction: request.construction, wireframe: request.wireframe)
+                try write(image, to: out)
+            }
         }
-        try write(image, to: request.out!)
+        if let geometry = request.geometry {
+            try writeVector(snapshot, options: options, layout: options.layout(.free), svg: nil, geometry: geometry)
+        }
+        if request.stats {
+            for line in comparison(of: request.pose, parameters: options.parameters).lines { CommandLine.say(line) }
+        }
+    }
+
+    /// Writes the snapshot as SVG and/or as the construction's JSON; a failure is status 1.
+    static func writeVector(_ snapshot: SceneSnapshot, options: CommonOptions, layout: Layout, svg: String?,
+                            geometry: String?) throws(CLIError) {
+        let texts = snapshot.badges.contains { !$0.text.isEmpty }
+        let scene = VectorScene(snapshot, parameters: options.parameters, layout: layout, deviceScale: options.scale,
+                                atlas: texts ? Fonts.atlas() : nil)
+        for (path, text) in [(svg, scene.svg), (geometry, scene.geometryJSON)] {
+            guard let path else { continue }
+            if let reason = AtomicFile.write(Data(text.utf8), to: path) { throw .failure("cannot write '\(path)': \(reason)") }
+        }
     }
 
     /// The chain scene's picture: simulated `--time` seconds, held at `--drag` if given.
@@ -123,10 +170,19 @@ enum RenderCommand {
             }
         }
         scene.advance(to: request.time)
-        var painter = BadgePainter()
-        painter.paint(scene.snapshot(options.parameters), parameters: options.parameters, scale: options.scale * layout.zoom,
-                      mode: options.mode)
-        try write(image(of: &painter, options: options, layout: layout), to: request.out!)
+        let snapshot = scene.snapshot(options.parameters)
+        if let out = request.out {
+            if request.isSVG {
+                try writeVector(snapshot, options: options, layout: layout, svg: out, geometry: nil)
+            } else {
+                var painter = BadgePainter()
+                painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
+                try write(image(of: &painter, options: options, layout: layout), to: out)
+            }
+        }
+        if let geometry = request.geometry {
+            try writeVector(snapshot, options: options, layout: layout, svg: nil, geometry: geometry)
+        }
     }
 
     /// The painter's current meshes drawn headless with the options' canvas, scale and mode.

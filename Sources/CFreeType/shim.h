@@ -1,3 +1,4 @@
-// FreeType: glyph outlines rasterized to coverage bitmaps.
+// FreeType: glyph outlines rasterized to coverage bitmaps, and the outlines themselves (SVG).
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_OUTLINE_H

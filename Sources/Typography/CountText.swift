@@ -10,22 +10,8 @@ extension MeshBuilder {
     /// pixels nearest that size and placed on whole device pixels, the ink's box centred on the
     /// badge's centre (within half a device pixel), so they map texel to pixel: crisp at any scale.
     public mutating func addCount(_ text: String, center: Vec2, radius: Double, scale: Double, color: Color, atlas: GlyphAtlas) {
-        guard !text.isEmpty, radius > 0, scale > 0, center.isFinite else { return }
-        var em = 0.95 * radius * scale
-        // Measure once at the nominal size, then shrink to fit.
-        let nominal = Int(em.rounded())
-        guard nominal >= 1 else { return }
-        let width = CountLayout(text: text, size: nominal, atlas: atlas).inkWidth
-        let widest = 1.4 * radius * scale
-        if Double(width) > widest { em *= widest / Double(width) }
-        let size = max(1, Int(em.rounded()))
-        let layout = CountLayout(text: text, size: size, atlas: atlas)
-        guard layout.inkWidth > 0 else { return }
-        // Pen origin on whole device pixels, ink box centred.
-        let cx = center.x * scale, cy = center.y * scale
-        let originX = (cx - Double(layout.inkMinX + layout.inkMaxX) / 2).rounded()
-        let originY = (cy - Double(layout.inkMinY + layout.inkMaxY) / 2).rounded()
-        addRun(text, originX: originX, baseline: originY, size: size, scale: scale, color: color, atlas: atlas)
+        guard let place = CountPlacement(text, center: center, radius: radius, scale: scale, atlas: atlas) else { return }
+        addRun(text, originX: place.originX, baseline: place.baseline, size: place.size, scale: scale, color: color, atlas: atlas)
     }
 
     /// Glyph quads for `text` at `size` device pixels per em, the pen starting at the whole
@@ -75,5 +61,63 @@ extension MeshBuilder {
     public mutating func addText(_ text: String, x: Double, y: Double, size: Double, scale: Double, color: Color, atlas: GlyphAtlas) {
         let pixels = max(1, Int((size * scale).rounded()))
         addRun(text, originX: (x * scale).rounded(), baseline: (y * scale).rounded(), size: pixels, scale: scale, color: color, atlas: atlas)
+    }
+}
+
+/// Where a badge's count goes: its size in device pixels per em (0.95 R, shrunk so the ink is at
+/// most 1.4 R wide) and the pen's origin on whole device pixels with the ink box centred on the
+/// badge. The picture's glyph quads and the SVG's text are placed by it alike.
+public struct CountPlacement: Sendable {
+    /// Device pixels per em.
+    public var size: Int
+    /// The pen's start and the baseline, device pixels.
+    public var originX: Double, baseline: Double
+
+    public init?(_ text: String, center: Vec2, radius: Double, scale: Double, atlas: GlyphAtlas) {
+        guard !text.isEmpty, radius > 0, scale > 0, center.isFinite else { return nil }
+        var em = 0.95 * radius * scale
+        // Measure once at the nominal size, then shrink to fit.
+        let nominal = Int(em.rounded())
+        guard nominal >= 1 else { return nil }
+        let width = CountLayout(text: text, size: nominal, atlas: atlas).inkWidth
+        let widest = 1.4 * radius * scale
+        if Double(width) > widest { em *= widest / Double(width) }
+        size = max(1, Int(em.rounded()))
+        let layout = CountLayout(text: text, size: size, atlas: atlas)
+        guard layout.inkWidth > 0 else { return nil }
+        let cx = center.x * scale, cy = center.y * scale
+        originX = (cx - Double(layout.inkMinX + layout.inkMaxX) / 2).rounded()
+        baseline = (cy - Double(layout.inkMinY + layout.inkMaxY) / 2).rounded()
+    }
+}
+
+/// One command of a glyph's outline, device pixels, y down.
+public enum OutlineCommand: Hashable, Sendable {
+    case move(Vec2)
+    case line(Vec2)
+    case quadratic(control: Vec2, Vec2)
+    case cubic(Vec2, Vec2, Vec2)
+}
+
+extension CountPlacement {
+    /// The count's glyphs as outlines, device pixels, each glyph where the picture puts its
+    /// bitmap: the same hinted outline FreeType rasterized for it, moved by the same whole pixels.
+    public func outlines(of text: String, atlas: GlyphAtlas) -> [OutlineCommand] {
+        var commands: [OutlineCommand] = []
+        var pen = 0.0
+        for scalar in text.unicodeScalars {
+            guard let glyph = atlas.glyph(scalar, size: size) else { continue }
+            let shift = Vec2(originX + (pen + Double(glyph.left)).rounded() - Double(glyph.left), baseline)
+            for command in atlas.outline(scalar, size: size) {
+                switch command {
+                case .move(let p): commands.append(.move(p + shift))
+                case .line(let p): commands.append(.line(p + shift))
+                case .quadratic(let c, let p): commands.append(.quadratic(control: c + shift, p + shift))
+                case .cubic(let a, let b, let p): commands.append(.cubic(a + shift, b + shift, p + shift))
+                }
+            }
+            pen += glyph.advance
+        }
+        return commands
     }
 }

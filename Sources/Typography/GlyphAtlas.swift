@@ -1,6 +1,7 @@
 // Glyphs rasterized once per pixel size into one coverage texture, packed in shelves.
 
 @preconcurrency import CFreeType
+import Geometry
 import Imaging
 
 /// A glyph in the atlas, in device pixels.
@@ -110,5 +111,48 @@ public final class GlyphAtlas {
         image.version += 1
         glyphs[key] = glyph
         return glyph
+    }
+}
+
+extension GlyphAtlas {
+    /// The outline of `scalar` at `size` pixels per em, hinted as its bitmap is, relative to the
+    /// pen origin on the baseline, device pixels, y down; empty if no font has it.
+    public func outline(_ scalar: Unicode.Scalar, size: Int) -> [OutlineCommand] {
+        guard let face = font(for: scalar)?.face, size > 0,
+            FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0,
+            FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_DEFAULT)) == 0,
+            let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+        else { return [] }
+        let sink = OutlineSink()
+        var funcs = FT_Outline_Funcs()
+        funcs.move_to = { to, user in OutlineSink.add(user, .move(OutlineSink.point(to))) }
+        funcs.line_to = { to, user in OutlineSink.add(user, .line(OutlineSink.point(to))) }
+        funcs.conic_to = { control, to, user in
+            OutlineSink.add(user, .quadratic(control: OutlineSink.point(control), OutlineSink.point(to)))
+        }
+        funcs.cubic_to = { a, b, to, user in
+            OutlineSink.add(user, .cubic(OutlineSink.point(a), OutlineSink.point(b), OutlineSink.point(to)))
+        }
+        funcs.shift = 0
+        funcs.delta = 0
+        var outline = slot.pointee.outline
+        let status = withExtendedLifetime(sink) { FT_Outline_Decompose(&outline, &funcs, Unmanaged.passUnretained(sink).toOpaque()) }
+        return status == 0 ? sink.commands : []
+    }
+}
+
+/// Collects FreeType's outline callbacks (C function pointers: the sink is their user pointer).
+private final class OutlineSink {
+    var commands: [OutlineCommand] = []
+
+    static func point(_ v: UnsafePointer<FT_Vector>?) -> Vec2 {
+        guard let v else { return .zero }
+        return Vec2(Double(v.pointee.x) / 64, -Double(v.pointee.y) / 64)
+    }
+
+    static func add(_ user: UnsafeMutableRawPointer?, _ command: OutlineCommand) -> Int32 {
+        guard let user else { return 1 }
+        Unmanaged<OutlineSink>.fromOpaque(user).takeUnretainedValue().commands.append(command)
+        return 0
     }
 }

@@ -1,0 +1,346 @@
+// The picture as exact shapes, for SVG and for the geometry file: circles as circles, each
+// bridge side as its own Bézier segments (never the flattened polyline), counts as text, the
+// metaball fill as its traced and fitted iso-contour. Drawn from the same snapshot and rules as
+// the painter, in canvas (scene) coordinates.
+
+import Foundation
+import Geometry
+import Motion
+import Render
+import Typography
+
+struct VectorScene {
+    /// One Bézier segment in canvas coordinates; `control` is set when it is a quadratic.
+    struct Segment {
+        var curve: CubicBezier
+        var control: Vec2?
+
+        /// The segment, told apart as a quadratic where its cubic form is a raised quadratic.
+        init(_ curve: CubicBezier) {
+            self.curve = curve
+            let q1 = (curve.p1 * 3 - curve.p0) * 0.5, q2 = (curve.p2 * 3 - curve.p3) * 0.5
+            let size = max(1, curve.p0.distance(to: curve.p3))
+            control = q1.distance(to: q2) <= 1e-9 * size ? (q1 + q2) * 0.5 : nil
+        }
+
+        var reversed: Segment { Segment(CubicBezier(curve.p3, curve.p2, curve.p1, curve.p0)) }
+    }
+
+    /// A bridge: the side through the home circle's point A and its mirror image, each from the
+    /// home circle to the badge.
+    struct BridgeShape {
+        var style: BridgeStyle
+        var upper: [Segment]
+        var lower: [Segment]
+        /// Indices in `circles` of the home circle (nil: shrunk to a point) and the badge.
+        var home: Int?
+        var badge: Int
+    }
+
+    struct Circle {
+        var center: Vec2
+        var radius: Double
+        var color: Color
+        /// home, badge, droplet, body, head
+        var role: String
+    }
+
+    /// A count: its glyphs' outlines in canvas units, where the picture draws their bitmaps.
+    struct Count {
+        var text: String
+        var outline: [OutlineCommand]
+        var color: Color
+    }
+
+    /// One pane: what its fill draws, in its own canvas coordinates.
+    struct Pane {
+        var content: PaneContent
+        var x: Double, y: Double, width: Double, height: Double
+        var circles: [Circle] = []
+        var bridges: [BridgeShape] = []
+        /// The metaball fill: closed loops of cubic segments, filled even-odd.
+        var contour: [[Segment]] = []
+        var counts: [Count] = []
+        var label: String
+    }
+
+    /// The picture's size in window units (the layout's), and its device pixels per unit.
+    var width: Double
+    var height: Double
+    var deviceScale: Double
+    /// Scene units to window units (below 1 where a pane is smaller than the scene needs).
+    var zoom: Double
+    var parameters: Parameters
+    var panes: [Pane] = []
+    var field: MetaballField?
+
+    /// The snapshot's shapes for every pane of `layout` (bezier, metaball, split; the overlay
+    /// has no vector form). `tolerance`: the fitted contour's largest distance from the iso
+    /// line, device pixels.
+    init(_ snapshot: SceneSnapshot, parameters: Parameters, layout: Layout, deviceScale: Double, atlas: GlyphAtlas?,
+         tolerance: Double = 0.25) {
+        width = layout.width
+        height = layout.height
+        self.deviceScale = deviceScale
+        zoom = layout.zoom
+        self.parameters = parameters
+        let scale = deviceScale * layout.zoom
+        var painter = BadgePainter()
+        painter.paint(snapshot, parameters: parameters, scale: scale, mode: .metaball)
+        let field = painter.metaballField
+        for area in layout.panes {
+            var pane = Pane(content: area.content, x: area.x, y: area.y, width: area.width, height: area.height,
+                            label: area.content == .bezier ? "Bézier" : "metaball (\(parameters.metaball.kernel.rawValue))")
+            if area.content == .metaball {
+                pane.contour = field.contourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
+                VectorScene.addDecals(snapshot, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+                self.field = field
+            } else {
+                VectorScene.addBezier(snapshot, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+            }
+            panes.append(pane)
+        }
+    }
+
+    /// The Bézier fill: home circles and bridges, then the badges (or bursts) and counts in order.
+    private static func addBezier(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, atlas: GlyphAtlas?,
+                                  to pane: inout Pane) {
+        if !snapshot.bodies.isEmpty {
+            let bodies = snapshot.bodies
+            for (i, body) in bodies.enumerated() {
+                pane.circles.append(Circle(center: body.center, radius: body.radius,
+                                           color: i == bodies.count - 1 ? parameters.headColor : parameters.color,
+                                           role: i == bodies.count - 1 ? "head" : "body"))
+            }
+            if parameters.goo {
+                for i in bodies.indices.dropLast() {
+                    let a = bodies[i], b = bodies[i + 1]
+                    if let bridge = Bridge(home: a.center, homeRadius: a.radius, badge: b.center, badgeRadius: b.radius,
+                                           parameters: parameters.bridge, maxDistance: 2 * (a.radius + b.radius)) {
+                        pane.bridges.append(shape(of: bridge, style: parameters.bridge.style, home: i, badge: i + 1))
+                    }
+                }
+            }
+            return
+        }
+        var homes: [(Int?, Bridge?)] = []
+        for badge in snapshot.badges where badge.hasBridge {
+            guard let pose = badge.pose else { continue }
+            var home: Int?
+            if pose.homeRadius > 0 {
+                home = pane.circles.count
+                pane.circles.append(Circle(center: pose.home, radius: pose.homeRadius, color: parameters.color, role: "home"))
+            }
+            homes.append((home, BadgePainter.bridge(of: pose, parameters: parameters)))
+        }
+        var next = 0
+        for badge in snapshot.badges {
+            if let pose = badge.pose {
+                let index = pane.circles.count
+                pane.circles.append(Circle(center: pose.center, radius: pose.radius, color: parameters.color, role: "badge"))
+                if badge.hasBridge {
+                    let (home, bridge) = homes[next]
+                    next += 1
+                    if let bridge { pane.bridges.append(shape(of: bridge, style: parameters.bridge.style, home: home, badge: index)) }
+                }
+                addCount(badge.text, pose, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+            } else if let burst = badge.burst {
+                addBurst(burst, age: badge.burstAge, parameters: parameters, to: &pane)
+            }
+        }
+    }
+
+    /// What the metaball pane draws over the field: counts, bursts, the chain's head.
+    private static func addDecals(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, atlas: GlyphAtlas?,
+                                  to pane: inout Pane) {
+        if let head = snapshot.bodies.last {
+            // As the painter does: half a device pixel wider, covering the field's soft edge under it.
+            pane.circles.append(Circle(center: head.center, radius: head.radius + 0.5 / scale, color: parameters.headColor, role: "head"))
+        }
+        for badge in snapshot.badges {
+            if let pose = badge.pose {
+                addCount(badge.text, pose, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+            } else if let burst = badge.burst {
+                addBurst(burst, age: badge.burstAge, parameters: parameters, to: &pane)
+            }
+        }
+    }
+
+    private static func addCount(_ text: String, _ pose: BadgePose, parameters: Parameters, scale: Double, atlas: GlyphAtlas?,
+                                 to pane: inout Pane) {
+        guard let atlas, let place = CountPlacement(text, center: pose.center, radius: pose.radius, scale: scale, atlas: atlas) else {
+            return
+        }
+        let outline: [OutlineCommand] = place.outlines(of: text, atlas: atlas).map { command in
+            switch command {
+            case .move(let p): .move(p / scale)
+            case .line(let p): .line(p / scale)
+            case .quadratic(let c, let p): .quadratic(control: c / scale, p / scale)
+            case .cubic(let a, let b, let p): .cubic(a / scale, b / scale, p / scale)
+            }
+        }
+        pane.counts.append(Count(text: text, outline: outline, color: parameters.textColor))
+    }
+
+    private static func addBurst(_ burst: Explosion, age: Double, parameters: Parameters, to pane: inout Pane) {
+        var color = parameters.color
+        if let core = burst.core(at: age) {
+            color.alpha = parameters.color.alpha * core.opacity
+            pane.circles.append(Circle(center: core.center, radius: core.radius, color: color, role: "droplet"))
+        }
+        var droplets: [Droplet] = []
+        burst.droplets(at: age, into: &droplets)
+        for droplet in droplets {
+            color.alpha = parameters.color.alpha * droplet.opacity
+            pane.circles.append(Circle(center: droplet.center, radius: droplet.radius, color: color, role: "droplet"))
+        }
+    }
+
+    /// A bridge's two sides in canvas coordinates: the local side mapped through the bridge's
+    /// frame (an affine map, so the control points map exactly), and its mirror image.
+    static func shape(of bridge: Bridge, style: BridgeStyle, home: Int?, badge: Int) -> BridgeShape {
+        let local = [bridge.side.0] + (bridge.side.1.map { [$0] } ?? [])
+        func world(_ c: CubicBezier, mirrored: Bool) -> Segment {
+            func map(_ p: Vec2) -> Vec2 { bridge.world(mirrored ? Vec2(p.x, -p.y) : p) }
+            return Segment(CubicBezier(map(c.p0), map(c.p1), map(c.p2), map(c.p3)))
+        }
+        return BridgeShape(style: style, upper: local.map { world($0, mirrored: false) }, lower: local.map { world($0, mirrored: true) },
+                           home: home, badge: badge)
+    }
+}
+
+// MARK: - SVG
+
+extension VectorScene {
+    /// The picture as an SVG document of (width·scale)×(height·scale) pixels, drawn in canvas
+    /// units (the viewBox).
+    var svg: String {
+        func n(_ x: Double) -> String {
+            let rounded = (x * 10_000).rounded() / 10_000
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.4f", rounded).replacingOccurrences(
+                of: #"0+$"#, with: "", options: .regularExpression)
+        }
+        func p(_ v: Vec2) -> String { "\(n(v.x)) \(n(v.y))" }
+        func paint(_ c: Color, _ attribute: String = "fill") -> String {
+            func byte(_ v: Double) -> String { String(format: "%02x", Int((min(max(v, 0), 1) * 255).rounded())) }
+            let opacity = c.alpha < 1 ? " \(attribute)-opacity=\"\(n(c.alpha))\"" : ""
+            return "\(attribute)=\"#\(byte(c.red))\(byte(c.green))\(byte(c.blue))\"\(opacity)"
+        }
+        func command(_ s: Segment) -> String {
+            if let q = s.control { return "Q\(p(q)) \(p(s.curve.p3))" }
+            return "C\(p(s.curve.p1)) \(p(s.curve.p2)) \(p(s.curve.p3))"
+        }
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width * deviceScale))" height="\(n(height * deviceScale))" \
+            viewBox="0 0 \(n(width)) \(n(height))">
+            <title>sticky: \(escape(parameters.bridge.style.rawValue)) bridge\(panes.count > 1 ? ", split" : "")</title>
+            <rect width="\(n(width))" height="\(n(height))" \(paint(parameters.background))/>
+
+            """
+        for (index, pane) in panes.enumerated() {
+            let id = pane.content == .bezier ? "bezier" : "metaball"
+            out += "<g id=\"\(id)\" transform=\"translate(\(n(pane.x)) \(n(pane.y)))\">\n"
+            out += "  <clipPath id=\"pane\(index)\"><rect width=\"\(n(pane.width))\" height=\"\(n(pane.height))\"/></clipPath>\n"
+            // The clip in the pane's window units; the shapes in scene units, scaled by the zoom.
+            out += "  <g clip-path=\"url(#pane\(index))\"><g" + (zoom != 1 ? " transform=\"scale(\(n(zoom)))\"" : "") + ">\n"
+            if !pane.contour.isEmpty {
+                let d = pane.contour.map { loop in
+                    "M\(p(loop[0].curve.p0))" + loop.map(command).joined(separator: "") + "Z"
+                }.joined(separator: " ")
+                out += "    <path class=\"field\" fill-rule=\"evenodd\" \(paint(parameters.color)) d=\"\(d)\"/>\n"
+            }
+            for bridge in pane.bridges {
+                // Up the upper side to the badge, across inside the badge, back down the lower side,
+                // and across inside the home circle: the region between the sides.
+                let d = "M\(p(bridge.upper[0].curve.p0))" + bridge.upper.map(command).joined()
+                    + "L\(p(bridge.lower.last!.curve.p3))" + bridge.lower.reversed().map { command($0.reversed) }.joined() + "Z"
+                out += "    <path class=\"bridge \(bridge.style.rawValue)\" \(paint(parameters.color)) d=\"\(d)\"/>\n"
+            }
+            for circle in pane.circles {
+                out += "    <circle class=\"\(circle.role)\" cx=\"\(n(circle.center.x))\" cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius))\" \(paint(circle.color))/>\n"
+            }
+            for count in pane.counts {
+                // The glyphs' own outlines (FreeType's, hinted as in the picture), nonzero fill.
+                let d = count.outline.map { c -> String in
+                    switch c {
+                    case .move(let a): "M\(p(a))"
+                    case .line(let a): "L\(p(a))"
+                    case .quadratic(let q, let a): "Q\(p(q)) \(p(a))"
+                    case .cubic(let a, let b, let e): "C\(p(a)) \(p(b)) \(p(e))"
+                    }
+                }.joined()
+                out += "    <path class=\"count\" aria-label=\"\(escape(count.text))\" \(paint(count.color)) d=\"\(d)Z\"/>\n"
+            }
+            out += "  </g></g>\n"
+            if panes.count > 1 {
+                out += "  <text class=\"label\" x=\"8\" y=\"16\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"11\" fill=\"#555555\">\(escape(pane.label))</text>\n"
+                if index > 0 {
+                    out += "  <line class=\"divider\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"\(n(pane.height))\" stroke=\"#999999\" stroke-width=\"\(n(1 / deviceScale))\"/>\n"
+                }
+            }
+            out += "</g>\n"
+        }
+        return out + "</svg>\n"
+    }
+}
+
+// MARK: - Geometry as data
+
+extension VectorScene {
+    /// The exact construction as JSON: every circle and every bridge side (Bézier segments:
+    /// start, controls, end) in canvas coordinates, each pane's offset, the style and every
+    /// parameter that made it, the field's balls and kernel where a pane shows it.
+    var geometryJSON: String {
+        func n(_ x: Double) -> Any { x.isFinite ? x : 0 }
+        func point(_ v: Vec2) -> [Any] { [n(v.x), n(v.y)] }
+        func segment(_ s: Segment) -> [String: Any] {
+            let controls = s.control.map { [point($0)] } ?? [point(s.curve.p1), point(s.curve.p2)]
+            return ["start": point(s.curve.p0), "controls": controls, "end": point(s.curve.p3)]
+        }
+        var values: [String: Any] = [:]
+        for parameter in ParameterRegistry.all {
+            let text = parameter.value(in: parameters)
+            if let number = Double(text) {
+                values[parameter.name] = number
+            } else if text == "true" || text == "false" {
+                values[parameter.name] = text == "true"
+            } else {
+                values[parameter.name] = text
+            }
+        }
+        let panesJSON: [[String: Any]] = panes.map { pane in
+            var object: [String: Any] = [
+                "fill": pane.content == .bezier ? "bezier" : "metaball",
+                "origin": [n(pane.x), n(pane.y)], "size": [n(pane.width), n(pane.height)],
+                "circles": pane.circles.map { ["role": $0.role, "center": point($0.center), "radius": n($0.radius)] },
+                "bridges": pane.bridges.map { bridge -> [String: Any] in
+                    var b: [String: Any] = ["style": bridge.style.rawValue, "badge": bridge.badge,
+                                            "sides": [bridge.upper.map(segment), bridge.lower.map(segment)]]
+                    if let home = bridge.home { b["home"] = home }
+                    return b
+                },
+            ]
+            if pane.content == .metaball, let field {
+                object["field"] = [
+                    "kernel": field.parameters.kernel.rawValue, "threshold": n(field.parameters.threshold),
+                    "blend": n(field.parameters.blend),
+                    "balls": field.balls.map { ["center": point($0.center), "radius": n($0.radius)] },
+                    "contour": pane.contour.map { $0.map(segment) },
+                ]
+            }
+            return object
+        }
+        let root: [String: Any] = [
+            "units": "logical pixels, y down; each pane's shapes in its own scene coordinates, shown at the pane's origin scaled by zoom",
+            "canvas": [n(width), n(height)], "scale": n(deviceScale), "zoom": n(zoom), "style": parameters.bridge.style.rawValue,
+            "parameters": values, "panes": panesJSON,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

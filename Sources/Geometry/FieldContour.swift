@@ -1,0 +1,124 @@
+// The metaball field's iso-contour as curves: marching squares, each crossing found exactly on
+// its grid edge, then closed chains of cubic Bézier segments fitted within a tolerance.
+
+import Foundation
+
+extension MetaballField {
+    /// The closed loops of the iso-contour, as points on it (to 1e-9 of the grid edge they lie
+    /// on), traced on a grid of `step` scene units over the balls' reach. Loops keep the inside
+    /// on one side; holes come out as loops of their own (fill them even-odd).
+    public func contourLoops(step: Double) -> [[Vec2]] {
+        let live = balls.filter { $0.radius > 0 && $0.center.isFinite && $0.radius.isFinite }
+        guard !live.isEmpty, step > 0 else { return [] }
+        // Every contour lies within r·√N (inverse square; less for the others) plus the blend.
+        let spread = Double(live.count).squareRoot() * 1.05 + 0.1
+        var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
+        for ball in live {
+            let reach = ball.radius * spread + parameters.blend + 2 * step
+            lo = Vec2(min(lo.x, ball.center.x - reach), min(lo.y, ball.center.y - reach))
+            hi = Vec2(max(hi.x, ball.center.x + reach), max(hi.y, ball.center.y + reach))
+        }
+        let nx = Int(((hi.x - lo.x) / step).rounded(.up)) + 1, ny = Int(((hi.y - lo.y) / step).rounded(.up)) + 1
+        guard nx * ny <= 16_000_000 else { return [] }
+        func point(_ i: Int, _ j: Int) -> Vec2 { Vec2(lo.x + Double(i) * step, lo.y + Double(j) * step) }
+        var inside = [Bool](repeating: false, count: nx * ny)
+        for j in 0..<ny { for i in 0..<nx { inside[j * nx + i] = signedDistance(at: point(i, j)) <= 0 } }
+
+        // Edge ids: horizontal (i, j)→(i+1, j) is 2·(j·nx + i); vertical (i, j)→(i, j+1) is that + 1.
+        func crossing(_ edge: Int) -> Vec2 {
+            let cell = edge / 2, i = cell % nx, j = cell / nx
+            let a = point(i, j), b = edge % 2 == 0 ? point(i + 1, j) : point(i, j + 1)
+            var (pIn, pOut) = inside[cell] ? (a, b) : (b, a)
+            for _ in 0..<40 {
+                let mid = (pIn + pOut) * 0.5
+                if signedDistance(at: mid) <= 0 { pIn = mid } else { pOut = mid }
+            }
+            return (pIn + pOut) * 0.5
+        }
+        // Each cell's segments, oriented with the inside on the left (walking around the cell's
+        // corners 0 = (i, j), 1 = (i+1, j), 2 = (i+1, j+1), 3 = (i, j+1)).
+        var next: [Int: Int] = [:]
+        for j in 0..<(ny - 1) {
+            for i in 0..<(nx - 1) {
+                let corners = [inside[j * nx + i], inside[j * nx + i + 1], inside[(j + 1) * nx + i + 1], inside[(j + 1) * nx + i]]
+                // The cell's edges in corner order: 0–1 top, 1–2 right, 2–3 bottom, 3–0 left.
+                let edges = [2 * (j * nx + i), 2 * (j * nx + i + 1) + 1, 2 * ((j + 1) * nx + i), 2 * (j * nx + i) + 1]
+                let crossings = (0..<4).filter { corners[$0] != corners[($0 + 1) % 4] }
+                guard !crossings.isEmpty else { continue }
+                // Going round the corners, a crossing from inside to outside starts a segment that
+                // ends at the next crossing from outside to inside.
+                let exits = crossings.filter { corners[$0] }, entries = crossings.filter { !corners[$0] }
+                if exits.count == 1 {
+                    next[edges[entries[0]]] = edges[exits[0]]
+                } else {
+                    // A saddle: the centre decides whether the two inside corners join.
+                    let centre = signedDistance(at: point(i, j) + Vec2(step / 2, step / 2)) <= 0
+                    for exit in exits {
+                        // Joined through the centre: the entry met going backwards from this exit
+                        // across the inside corner; apart: the entry just before the exit.
+                        let before = entries.first { ($0 + 1) % 4 == exit } ?? entries.first { ($0 + 3) % 4 == exit }!
+                        let across = entries.first { $0 != before }!
+                        next[edges[centre ? across : before]] = edges[exit]
+                    }
+                }
+            }
+        }
+        var loops: [[Vec2]] = []
+        var cache: [Int: Vec2] = [:]
+        while let start = next.keys.min() {
+            var loop: [Vec2] = []
+            var edge = start
+            while let following = next.removeValue(forKey: edge) {
+                if let p = cache[edge] { loop.append(p) } else {
+                    let p = crossing(edge)
+                    cache[edge] = p
+                    loop.append(p)
+                }
+                edge = following
+            }
+            if loop.count >= 3 { loops.append(loop) }
+        }
+        return loops
+    }
+
+    /// The iso-contour as closed chains of cubic segments, each within `tolerance` scene units
+    /// of the iso line (checked on every segment at t = ⅛, ¼ … ⅞): Catmull-Rom through every
+    /// k-th traced point, the largest k of 16, 8, 4, 2, 1 that holds.
+    public func contourCurves(tolerance: Double, step: Double? = nil) -> [[CubicBezier]] {
+        let grid = step ?? min(1, max(0.05, 2 * tolerance))
+        return contourLoops(step: grid).map { loop in
+            var best: [CubicBezier] = []
+            for k in [16, 8, 4, 2, 1] {
+                let points = stride(from: 0, to: loop.count, by: k).map { loop[$0] }
+                guard points.count >= 4 || k == 1 else { continue }
+                let curves = MetaballField.catmullRom(points)
+                best = curves
+                let within = curves.allSatisfy { curve in
+                    (1...7).allSatisfy { distanceToContour(from: curve.point(at: Double($0) / 8)) <= tolerance }
+                }
+                if within { break }
+            }
+            return best
+        }
+    }
+
+    /// How far p is from the iso line, to first order: |g|/|∇g| for the signed distance
+    /// estimate g (whose slope is not 1 everywhere: the smooth minimum's blend flattens it), the
+    /// gradient by central differences.
+    func distanceToContour(from p: Vec2) -> Double {
+        let g = signedDistance(at: p), h = 1e-4
+        let gx = (signedDistance(at: p + Vec2(h, 0)) - signedDistance(at: p - Vec2(h, 0))) / (2 * h)
+        let gy = (signedDistance(at: p + Vec2(0, h)) - signedDistance(at: p - Vec2(0, h))) / (2 * h)
+        return abs(g) / max((gx * gx + gy * gy).squareRoot(), 0.05)
+    }
+
+    /// The closed Catmull-Rom spline through `points`, as cubic Bézier segments.
+    static func catmullRom(_ points: [Vec2]) -> [CubicBezier] {
+        let n = points.count
+        guard n >= 2 else { return [] }
+        return (0..<n).map { i in
+            let p0 = points[(i + n - 1) % n], p1 = points[i], p2 = points[(i + 1) % n], p3 = points[(i + 2) % n]
+            return CubicBezier(p1, p1 + (p2 - p0) * (1.0 / 6), p2 - (p3 - p1) * (1.0 / 6), p2)
+        }
+    }
+}

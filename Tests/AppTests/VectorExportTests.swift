@@ -1,0 +1,194 @@
+// `render --out FILE.svg` against the PNG of the same command, through an independent SVG
+// rasterizer (rsvg-convert, from librsvg); `--geometry FILE.json` against the picture's edge.
+
+import Foundation
+import Imaging
+import Testing
+@testable import App
+
+let rsvgPresent = onPath("rsvg-convert")
+
+@Suite struct VectorExportTests {
+    /// How red a pixel is: (R − G)/255, so white, the grey labels and the white count are 0.
+    static func redness(_ image: Image) -> [Double] {
+        (0..<(image.width * image.height)).map { max(0, Double(image.pixels[4 * $0]) - Double(image.pixels[4 * $0 + 1])) / 255 }
+    }
+
+    static func iou(_ a: [Double], _ b: [Double]) -> Double {
+        var intersection = 0.0, union = 0.0
+        for i in a.indices {
+            intersection += min(a[i], b[i])
+            union += max(a[i], b[i])
+        }
+        return union > 0 ? intersection / union : 1
+    }
+
+    static let cases: [[String]] = [
+        ["--style", "quad"], ["--style", "cubic"], ["--style", "tangent"],
+        ["--style", "quad", "--scale", "2"], ["--style", "cubic", "--text", "99+"],
+        ["--mode", "metaball", "--kernel", "inverseSquare"], ["--mode", "metaball", "--kernel", "wyvill"],
+        ["--mode", "metaball", "--kernel", "smoothMin"], ["--mode", "metaball", "--kernel", "wyvill", "--scale", "2"],
+        ["--mode", "split", "--style", "tangent", "--kernel", "smoothMin"],
+        ["--scene", "chain", "--mode", "split", "--time", "1", "--size", "400x240"],
+    ]
+
+    /// The SVG, rasterized by rsvg-convert, and the PNG of the same command agree (IoU ≥ 0.99 of
+    /// the red), for every style and kernel, at scales 1 and 2, split and the chain included.
+    @Test(.enabled(if: rsvgPresent, "needs rsvg-convert (librsvg2-bin; scripts/setup installs it)"), arguments: cases)
+    func svgRasterizedAgreesWithThePNG(_ options: [String]) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var base = ["render", "--size", "320x200", "--anchor", "70,100", "--drag", "112,118", "--text", "8"]
+        if options.contains("--scene") { base = ["render"] }
+        let png = folder.appendingPathComponent("a.png").path, svg = folder.appendingPathComponent("a.svg").path
+        let drawn = folder.appendingPathComponent("a-svg.png").path
+        for out in [png, svg] {
+            let result = try Sticky.run(base + options + ["--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let rsvg = Process()
+        rsvg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        rsvg.arguments = ["rsvg-convert", svg, "-o", drawn]
+        try rsvg.run()
+        rsvg.waitUntilExit()
+        #expect(rsvg.terminationStatus == 0)
+        let a = try PNG.read(from: png), b = try PNG.read(from: drawn)
+        #expect(a.width == b.width && a.height == b.height, "\(a.width)x\(a.height) vs \(b.width)x\(b.height)")
+        guard a.width == b.width, a.height == b.height else { return }
+        let score = VectorExportTests.iou(VectorExportTests.redness(a), VectorExportTests.redness(b))
+        #expect(score >= 0.99, "\(options): IoU \(score)")
+    }
+
+    /// The bridge is drawn with curve commands (Q or C), its only straight pieces the two chords
+    /// inside the circles; the metaball fill is cubic segments; circles are circles.
+    @Test func svgUsesCurvesNotPolylines() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (style, command) in [("quad", "Q"), ("cubic", "Q"), ("tangent", "C")] {
+            let svg = folder.appendingPathComponent("\(style).svg").path
+            let result = try Sticky.run(["render", "--style", style, "--mode", "split", "--anchor", "100,150", "--drag", "150,170",
+                                         "--text", "5", "--out", svg])
+            #expect(result.status == 0, "\(result.stderr)")
+            let text = try String(contentsOfFile: svg, encoding: .utf8)
+            let bridge = try #require(text.split(separator: "\n").first { $0.contains("class=\"bridge") })
+            let d = String(bridge.split(separator: "d=\"")[1].split(separator: "\"")[0])
+            #expect(d.filter { $0 == "L" }.count == 1 && d.contains(command) && d.hasSuffix("Z"), "\(style): \(d)")
+            #expect(d.filter { $0 == Character(command) }.count == (style == "cubic" ? 4 : 2), "\(style): \(d)")
+            #expect(text.contains("<circle class=\"badge\"") && text.contains("<circle class=\"home\""))
+            #expect(text.contains("class=\"count\" aria-label=\"5\"") && text.contains("id=\"bezier\"") && text.contains("id=\"metaball\""))
+            let field = try #require(text.split(separator: "\n").first { $0.contains("class=\"field\"") })
+            #expect(field.contains("C") && !field.contains("L"), "the field's path: \(field.prefix(200))")
+        }
+    }
+
+    @Test func badVectorOutputsSayWhy() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [([String], Int32, String)] = [
+            (["--out", folder.appendingPathComponent("none/a.svg").path], 1, "cannot write"),
+            (["--geometry", folder.appendingPathComponent("none/a.json").path], 1, "cannot write"),
+            (["--out", folder.appendingPathComponent("a.pdf").path], 2, "--out expects a .png or .svg file name"),
+            (["--geometry", folder.appendingPathComponent("a.png").path], 2, "--geometry expects a .json file name"),
+            (["--mode", "overlay", "--out", folder.appendingPathComponent("a.svg").path], 2, "overlay is PNG only"),
+            (["--wireframe", "--out", folder.appendingPathComponent("a.svg").path], 2, "PNG only"),
+            ([], 2, "render needs --out"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try Sticky.run(["render"] + arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// Every bridge side's segments, evaluated, lie on the rendered picture's edge: along the
+    /// side's normal, the coverage crosses ½ within 0.5 px of the point (where the side is not
+    /// inside a circle); every circle's rim too. The file names the style and the parameters.
+    @Test(arguments: ["quad", "cubic", "tangent"])
+    func geometrySegmentsLieOnThePicturesEdge(style: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("a.png").path, json = folder.appendingPathComponent("a.json").path
+        let result = try Sticky.run(["render", "--style", style, "--size", "300x200", "--anchor", "110,100", "--drag", "160,128",
+                                     "--out", png, "--geometry", json])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNG.read(from: png)
+        let coverage = VectorExportTests.redness(image)
+        func at(_ x: Double, _ y: Double) -> Double {
+            // Bilinear between pixel centres.
+            let fx = x - 0.5, fy = y - 0.5
+            let i = Int(fx.rounded(.down)), j = Int(fy.rounded(.down))
+            let tx = fx - Double(i), ty = fy - Double(j)
+            func c(_ i: Int, _ j: Int) -> Double {
+                guard i >= 0, j >= 0, i < image.width, j < image.height else { return 0 }
+                return coverage[j * image.width + i]
+            }
+            return (c(i, j) * (1 - tx) + c(i + 1, j) * tx) * (1 - ty) + (c(i, j + 1) * (1 - tx) + c(i + 1, j + 1) * tx) * ty
+        }
+        /// Where the coverage crosses ½ along the normal through (x, y), within ±2 px.
+        func offset(_ x: Double, _ y: Double, _ nx: Double, _ ny: Double) -> Double? {
+            var previous: (Double, Double)?
+            for k in -40...40 {
+                let s = Double(k) * 0.05
+                let v = at(x + nx * s, y + ny * s) - 0.5
+                if let (ps, pv) = previous, (pv <= 0) != (v <= 0) { return ps + (s - ps) * pv / (pv - v) }
+                previous = (s, v)
+            }
+            return nil
+        }
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect(root["style"] as? String == style)
+        let parameters = try #require(root["parameters"] as? [String: Any])
+        #expect(parameters["maxDistance"] as? Double == 60 && parameters["style"] as? String == style)
+        let pane = try #require((root["panes"] as? [[String: Any]])?.first)
+        let circles = try #require(pane["circles"] as? [[String: Any]])
+        let discs = circles.map { c -> (Double, Double, Double) in
+            let centre = c["center"] as! [Double]
+            return (centre[0], centre[1], c["radius"] as! Double)
+        }
+        #expect(discs.count == 2)
+        let bridge = try #require((pane["bridges"] as? [[String: Any]])?.first)
+        let sides = try #require(bridge["sides"] as? [[[String: Any]]])
+        #expect(sides.count == 2)
+        var checked = 0, worst = 0.0
+        for side in sides {
+            for segment in side {
+                let start = segment["start"] as! [Double], end = segment["end"] as! [Double]
+                let controls = segment["controls"] as! [[Double]]
+                // Raise a quadratic to a cubic: the same curve.
+                let p: [[Double]] = controls.count == 1
+                    ? [start, zip(start, controls[0]).map { $0 + 2 * ($1 - $0) / 3 }, zip(end, controls[0]).map { $0 + 2 * ($1 - $0) / 3 }, end]
+                    : [start, controls[0], controls[1], end]
+                for k in 1..<20 {
+                    let t = Double(k) / 20, u = 1 - t
+                    let w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]
+                    let x = (0..<4).reduce(0.0) { $0 + w[$1] * p[$1][0] }, y = (0..<4).reduce(0.0) { $0 + w[$1] * p[$1][1] }
+                    let dw = [-3 * u * u, 3 * u * u - 6 * u * t, 6 * u * t - 3 * t * t, 3 * t * t]
+                    let dx = (0..<4).reduce(0.0) { $0 + dw[$1] * p[$1][0] }, dy = (0..<4).reduce(0.0) { $0 + dw[$1] * p[$1][1] }
+                    let length = (dx * dx + dy * dy).squareRoot()
+                    // Where the side runs inside a circle (or within a pixel of its rim), the circle's rim is the edge.
+                    guard length > 0, !discs.contains(where: { (x - $0.0) * (x - $0.0) + (y - $0.1) * (y - $0.1) < ($0.2 + 1) * ($0.2 + 1) }) else { continue }
+                    let found = try #require(offset(x, y, -dy / length, dx / length), "no edge near (\(x), \(y))")
+                    worst = max(worst, abs(found))
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 20, "only \(checked) points checked")
+        #expect(worst <= 0.5, "\(style): a side point \(worst) px from the drawn edge")
+        // The circles' rims, on the side facing away from the other circle (within ±60°), where
+        // the bridge does not reach.
+        var rims = 0
+        for (cx, cy, r) in discs {
+            let other = discs.first { $0.0 != cx || $0.1 != cy }!
+            let away = atan2(cy - other.1, cx - other.0)
+            for k in -4...4 {
+                let a = away + Double(k) * Double.pi / 12, x = cx + r * cos(a), y = cy + r * sin(a)
+                rims += 1
+                let found = try #require(offset(x, y, cos(a), sin(a)))
+                #expect(abs(found) <= 0.5, "rim of (\(cx), \(cy)) r \(r) at \(k * 15)° from the far side: \(found)")
+            }
+        }
+        #expect(rims == 18)
+    }
+}
