@@ -17,6 +17,8 @@ let package = Package(
     name: "sticky",
     products: [
         .executable(name: "sticky", targets: ["sticky"]),
+        // The geometry and motion as a library (`import StickyKit`); Motion links Chipmunk2D.
+        .library(name: "StickyKit", targets: ["StickyKit"]),
     ],
     targets: [
         // C libraries, through pkg-config; `providers` names the Debian packages.
@@ -56,6 +58,8 @@ let package = Package(
             swiftSettings: fuzzSettings
         ),
         .executableTarget(name: "sticky", dependencies: ["App"]),
+        // The library product's one module: re-exports Geometry and Motion.
+        .target(name: "StickyKit", dependencies: ["Geometry", "Motion"]),
         // The fuzz targets (scripts/fuzz builds it with libFuzzer; plain, it replays inputs).
         .target(name: "CFuzzDriver"),
         .executableTarget(name: "sticky-fuzz", dependencies: ["App", "CFuzzDriver"], swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
@@ -73,6 +77,8 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion", "Reference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "Reference"]),
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry", "Motion", "Typography", "Reference"]),
+        // The library as a user sees it: only StickyKit, only its public API.
+        .testTarget(name: "StickyKitTests", dependencies: ["StickyKit"]),
         .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry", "Motion", "CGIF", "Reference"]),
     ],
     swiftLanguageModes: [.v6]

@@ -196,16 +196,10 @@ struct VectorScene {
         }
     }
 
-    /// A bridge's two sides in canvas coordinates: the local side mapped through the bridge's
-    /// frame (an affine map, so the control points map exactly), and its mirror image.
+    /// A bridge's two sides in canvas coordinates (`Bridge.sides`: exact).
     static func shape(of bridge: Bridge, style: BridgeStyle, home: Int?, badge: Int) -> BridgeShape {
-        let local = [bridge.side.0] + (bridge.side.1.map { [$0] } ?? [])
-        func world(_ c: CubicBezier, mirrored: Bool) -> Segment {
-            func map(_ p: Vec2) -> Vec2 { bridge.world(mirrored ? Vec2(p.x, -p.y) : p) }
-            return Segment(CubicBezier(map(c.p0), map(c.p1), map(c.p2), map(c.p3)))
-        }
-        return BridgeShape(style: style, upper: local.map { world($0, mirrored: false) }, lower: local.map { world($0, mirrored: true) },
-                           home: home, badge: badge)
+        let (upper, lower) = bridge.sides
+        return BridgeShape(style: style, upper: upper.map(Segment.init), lower: lower.map(Segment.init), home: home, badge: badge)
     }
 }
 

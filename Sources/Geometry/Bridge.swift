@@ -37,6 +37,19 @@ public struct Bridge: Hashable, Sendable {
         Vec2(origin.x + axis.x * local.x - axis.y * local.y, origin.y + axis.y * local.x + axis.x * local.y)
     }
 
+    /// The two sides in scene coordinates, each from the home circle to the badge: the side
+    /// through the home circle's point at +w and its mirror image. Exact: the local segments'
+    /// control points mapped through the bridge's frame (a rotation and a shift). Filled between
+    /// them (closed by the chords inside the circles), they are the bridge region.
+    public var sides: (upper: [CubicBezier], lower: [CubicBezier]) {
+        let local = [side.0] + (side.1.map { [$0] } ?? [])
+        func mapped(_ c: CubicBezier, mirrored: Bool) -> CubicBezier {
+            func map(_ p: Vec2) -> Vec2 { world(mirrored ? Vec2(p.x, -p.y) : p) }
+            return CubicBezier(map(c.p0), map(c.p1), map(c.p2), map(c.p3))
+        }
+        return (local.map { mapped($0, mirrored: false) }, local.map { mapped($0, mirrored: true) })
+    }
+
     /// Exact area of the region, 2 ∫ w ds along the upper side (square logical pixels).
     public var area: Double {
         2 * (side.0.integralYdX() + (side.1?.integralYdX() ?? 0))

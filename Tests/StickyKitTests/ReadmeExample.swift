@@ -1,0 +1,41 @@
+// The README's StickyKit example, compiled and run by StickyKitTests against the library product
+// alone (no @testable: only the public API). The text between the markers is what the README
+// shows, to the character; the test fails if the two differ.
+
+// BEGIN README EXAMPLE
+import StickyKit
+
+func stickyKitExample() -> (triangles: Int, sidePoints: Int, events: [String]) {
+    // A badge of radius 20 pulled from its home at (100, 100) to (140, 120): the seeds' rules
+    // give the shrunken home circle (r = R − d/10) and whether the bridge still holds.
+    let pose = BadgePose(home: Vec2(100, 100), center: Vec2(140, 120), radius: 20,
+                         parameters: BadgeParameters(maxDistance: 60, shrink: 10))
+
+    // The bridge between the two circles, in paper.js's tangent style.
+    guard let bridge = Bridge(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center,
+                              badgeRadius: pose.radius, parameters: BridgeParameters(style: .tangent),
+                              maxDistance: 60) else { return (0, 0, []) }
+
+    // Its two sides as exact cubic Béziers in scene coordinates, for your own path API...
+    let (upper, lower) = bridge.sides
+    // ...or flattened to points within 0.1 px of the curve...
+    let points = upper.flatMap { $0.flattened(tolerance: 0.1) } + lower.flatMap { $0.flattened(tolerance: 0.1) }
+
+    // ...or tessellated, with the circles, into triangles with a one-pixel anti-aliased fringe.
+    var builder = MeshBuilder()
+    builder.addCircle(center: pose.home, radius: pose.homeRadius, color: .badgeRed, feather: 1)
+    builder.addBridge(bridge, color: .badgeRed, tolerance: 0.1, feather: 1)
+    builder.addCircle(center: pose.center, radius: pose.radius, color: .badgeRed, feather: 1)
+    let mesh = builder.mesh  // mesh.vertices (x, y, alpha, colour) and mesh.indices
+
+    // The state machine: press on the badge, drag it past the break, let go: it bursts.
+    var board = BadgeBoard(badges: [Badge(id: 0, home: Vec2(100, 100), radius: 20, text: "8")])
+    board.apply(.pointerDown(Vec2(100, 100)))
+    board.apply(.pointerMove(Vec2(170, 100)))
+    board.apply(.pointerUp)
+    board.advance(to: 1.5)  // fixed 1/240 s steps; the burst lasts 1 s
+    let events = board.takeEvents().map(\.kind.rawValue)  // began, detached, released, exploded, removed
+
+    return (mesh.triangleCount, points.count, events)
+}
+// END README EXAMPLE
