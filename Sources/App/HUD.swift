@@ -50,6 +50,11 @@ struct HUDPen {
         mesh.addRect(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY, color: fill)
     }
 
+    /// A straight line `width` units wide, with an anti-aliased edge (plots, dividers).
+    mutating func line(from a: Vec2, to b: Vec2, width: Double, color: Color) {
+        mesh.addLine(from: a, to: b, width: width, color: color, feather: 1 / scale)
+    }
+
     /// Words wrapped into lines no wider than `width`, broken only at `separator` (a caption
     /// breaks between its " · " parts, never inside "frame 6.1 ms").
     func wrap(_ text: String, size: Double, width: Double, at separator: String = " ") -> [String] {

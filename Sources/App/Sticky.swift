@@ -11,8 +11,9 @@ extension CommandLine {
 
         usage:
           sticky [OPTIONS]                        the interactive window (keys and options: sticky --help-window)
-          sticky render --out FILE.png [OPTIONS]  draw one still picture, headless
+          sticky render --out FILE.png [OPTIONS]  draw one still picture (PNG or SVG), headless
           sticky replay SCRIPT [OPTIONS]          run an input script headless; dump states, write frames
+          sticky study --out DIR [OPTIONS]        sweep a parameter, compare every fill: sheet, plots, CSV
           sticky bench [--json] [OPTIONS]         measure the hot paths (use a release build)
           sticky soak [--frames N] [OPTIONS]      random drags for many frames: GL errors, memory
           sticky --help | --version               and `sticky COMMAND --help`
@@ -67,8 +68,11 @@ extension CommandLine {
         case "soak":
             if wantsHelp { return say(SoakCommand.help) }
             try SoakCommand.run(rest)
+        case "study":
+            if wantsHelp { return say(StudyRequest.help) }
+            try StudyCommand.run(rest)
         case let word? where !word.hasPrefix("-"):
-            throw .usage("unknown command '\(word)' (expected render, replay, bench or soak; see sticky --help)")
+            throw .usage("unknown command '\(word)' (expected render, replay, study, bench or soak; see sticky --help)")
         default:
             try runWindow(arguments)
         }

@@ -26,6 +26,26 @@ extension Bridge {
     }
 }
 
+extension Bridge {
+    /// The angles between the side and the circles where they meet, degrees (0: smooth; an angle
+    /// between lines, 0…90°): at the home circle (nil when it has shrunk to a point) and at the
+    /// badge.
+    public func joinKinks(homeRadius r1: Double) -> (home: Double?, badge: Double) {
+        func kink(_ point: Vec2, _ tangent: Vec2, center: Vec2) -> Double {
+            let radial = point - center
+            guard tangent.length > 0, radial.length > 0 else { return 0 }
+            // The circle's tangent is perpendicular to the radius: the kink is how far the
+            // side's direction is from it.
+            let c = abs(tangent.dot(radial)) / (tangent.length * radial.length)
+            return asin(min(1, c)) * 180 / Double.pi
+        }
+        let first = side.0, last = side.1 ?? side.0
+        let start = first.derivative(at: 0).length > 0 ? first.derivative(at: 0) : first.p3 - first.p0
+        let end = last.derivative(at: 1).length > 0 ? last.derivative(at: 1) : last.p3 - last.p0
+        return (r1 > 0 ? kink(first.p0, start, center: .zero) : nil, kink(last.p3, end, center: Vec2(length, 0)))
+    }
+}
+
 /// Areas, overlap, narrowest widths and join angles of the two fills of one held badge.
 public struct FillComparison: Hashable, Sendable {
     /// Area of the Bézier fill (home circle ∪ bridge ∪ badge), square scene units.
@@ -110,23 +130,8 @@ public struct FillComparison: Hashable, Sendable {
         metaballNarrowest = narrowestB.isFinite ? narrowestB : 0
 
         // Join angles of the Bézier side with the circles.
-        if let bridge {
-            func kink(_ point: Vec2, _ tangent: Vec2, center: Vec2) -> Double {
-                let radial = point - center
-                guard tangent.length > 0, radial.length > 0 else { return 0 }
-                // The circle's tangent is perpendicular to the radius: the kink is how far the
-                // side's direction is from it, as an angle between lines (0…90°).
-                let c = abs(tangent.dot(radial)) / (tangent.length * radial.length)
-                return asin(min(1, c)) * 180 / Double.pi
-            }
-            let first = bridge.side.0, last = bridge.side.1 ?? bridge.side.0
-            let start = first.derivative(at: 0).length > 0 ? first.derivative(at: 0) : first.p3 - first.p0
-            let end = last.derivative(at: 1).length > 0 ? last.derivative(at: 1) : last.p3 - last.p0
-            homeKink = r1 > 0 ? kink(first.p0, start, center: .zero) : nil
-            badgeKink = kink(last.p3, end, center: Vec2(bridge.length, 0))
-        } else {
-            homeKink = nil
-            badgeKink = nil
-        }
+        let kinks = bridge?.joinKinks(homeRadius: r1)
+        homeKink = kinks?.home
+        badgeKink = kinks?.badge
     }
 }

@@ -1,0 +1,517 @@
+// `sticky study`: one parameter swept, every fill compared over the sweep: small multiples of
+// the pictures (sheet.png), line plots of their figures (plots.png) and the figures (study.csv).
+
+import Foundation
+import Geometry
+import Imaging
+import Motion
+import Render
+import Typography
+
+/// One fill the study compares: a Bézier style or a metaball kernel.
+struct StudyFill: Equatable {
+    var name: String
+    var style: BridgeStyle?
+    var kernel: MetaballKernel?
+
+    static let all: [StudyFill] = BridgeStyle.allCases.map { StudyFill(name: $0.rawValue, style: $0, kernel: nil) }
+        + MetaballKernel.allCases.map { StudyFill(name: "metaball.\($0.rawValue)", style: nil, kernel: $0) }
+
+    /// The line colour in the plots.
+    var color: Color {
+        switch name {
+        case "quad": Color(red: 0.85, green: 0.1, blue: 0.1)
+        case "cubic": Color(red: 0.95, green: 0.55, blue: 0)
+        case "tangent": Color(red: 0.55, green: 0.2, blue: 0.75)
+        case "metaball.inverseSquare": Color(red: 0.1, green: 0.35, blue: 0.85)
+        case "metaball.wyvill": Color(red: 0.1, green: 0.6, blue: 0.3)
+        default: Color(red: 0, green: 0.6, blue: 0.65)
+        }
+    }
+
+    /// The parameters with this fill chosen.
+    func apply(to parameters: Parameters) -> Parameters {
+        var p = parameters
+        if let style { p.bridge.style = style }
+        if let kernel { p.metaball.kernel = kernel }
+        return p
+    }
+}
+
+/// What `sticky study` compares: the CLI options, parsed and checked.
+struct StudyRequest {
+    var common = CommonOptions()
+    var out: String?
+    /// `distance`, or a number parameter of the registry.
+    var sweep = "distance"
+    var from = 0.0, to = 70.0, step = 2.0
+    var fills = StudyFill.all
+    var cell = (width: 180.0, height: 80.0)
+    var radius = 20.0
+    var distance = 40.0
+
+    static let maximumValues = 1000
+
+    static let help = """
+        usage: sticky study --out DIR [--sweep NAME=FROM:TO:STEP] [--fills LIST] [OPTIONS]
+
+        Sweeps one parameter and compares every fill over the sweep: one badge of --radius pulled
+        along +x from its home (by the swept distance, or by --distance when another parameter is
+        swept). Writes, into DIR (made if needed):
+          sheet.png   small multiples: a row per fill, a column per value (at most 12, evenly
+                      chosen), each cell labelled, the values in a header row, one scale for all
+          plots.png   the narrowest width between the centres, the area, the join angles at the
+                      home circle and at the badge (Bézier fills), and the IoU with the quad
+                      fill, each against the swept value, a line per fill, with a legend
+          study.csv   parameter,value,fill,area,waist,kink_home,kink_badge,iou: a row per value
+                      and fill (px², px, degrees, 0-1; kinks empty for the metaball fills and
+                      where the bridge has broken, when the waist is 0 too)
+
+          --out DIR                 where to write (required)
+          --sweep NAME=FROM:TO:STEP distance (the default: distance=0:70:2) or a number
+                                    parameter of the registry, e.g. neck=0:1:0.1; TO included
+          --fills LIST              a comma list of quad, cubic, tangent, metaball.inverseSquare,
+                                    metaball.wyvill, metaball.smoothMin (all six)
+          --cell WxH                a cell's size in logical pixels (180x80)
+          --radius R                the badge's radius (20)
+          --distance D              the pull when another parameter is swept (40)
+          --scale S                 device pixels per logical pixel of the pictures (1)
+          --preset, --params, --set and the parameter flags as for render (sticky render --help)
+        """
+
+    init(_ words: [String]) throws(CLIError) {
+        var arguments = Arguments(words)
+        while let token = arguments.next() {
+            switch token {
+            case .word(let word):
+                throw .usage("study takes no positional argument, got '\(word)' (see sticky study --help)")
+            case .option(let option, let inline):
+                switch option {
+                case "--size", "--mode", "--scene":
+                    throw .usage("study draws every fill in cells of --cell WxH; \(option) does not apply (see sticky study --help)")
+                default: break
+                }
+                if try common.accept(option, inline: inline, from: &arguments) { continue }
+                switch option {
+                case "--out":
+                    let text = try arguments.value(of: option, inline: inline, expects: "a folder")
+                    guard !text.isEmpty else { throw .usage("--out expects a folder, got ''") }
+                    out = text
+                case "--sweep":
+                    try parseSweep(arguments.value(of: option, inline: inline, expects: "NAME=FROM:TO:STEP"))
+                case "--fills":
+                    let text = try arguments.value(of: option, inline: inline, expects: "a comma list of fills")
+                    var chosen: [StudyFill] = []
+                    for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                        guard let fill = StudyFill.all.first(where: { $0.name == name }) else {
+                            throw .usage("--fills expects a comma list of \(StudyFill.all.map(\.name).joined(separator: ", ")), got '\(name)'")
+                        }
+                        if !chosen.contains(fill) { chosen.append(fill) }
+                    }
+                    fills = chosen
+                case "--cell":
+                    let (w, h) = try Parse.size(arguments.value(of: option, inline: inline, expects: "WxH"), option: option)
+                    guard w <= 2000, h <= 2000 else { throw .usage("--cell expects at most 2000x2000, got '\(w)x\(h)'") }
+                    cell = (Double(w), Double(h))
+                case "--radius":
+                    radius = try Parse.number(arguments.value(of: option, inline: inline, expects: "a radius"), option: option,
+                                              range: 0.5...500, what: "a radius from 0.5 to 500 logical pixels")
+                case "--distance":
+                    distance = try Parse.number(arguments.value(of: option, inline: inline, expects: "a distance"), option: option,
+                                                range: 0...5000, what: "a distance from 0 to 5000 logical pixels")
+                default:
+                    throw .usage("study: unknown option '\(option)' (see sticky study --help)")
+                }
+            }
+        }
+        guard out != nil else { throw .usage("study needs --out DIR") }
+        try common.finish()
+        // Every value must be one the parameter takes.
+        if sweep != "distance", let parameter = ParameterRegistry.named(sweep) {
+            var probe = common.parameters
+            for value in values { try parameter.set(Parameter.format(value), in: &probe, source: "--sweep \(sweep)") }
+        }
+        let (w, h) = sheetPixels
+        if w > CommonOptions.maximumPixels || h > CommonOptions.maximumPixels {
+            throw .usage("the sheet would be \(w)x\(h) device pixels; at most \(CommonOptions.maximumPixels) a side (a smaller --cell or --scale)")
+        }
+    }
+
+    private mutating func parseSweep(_ text: String) throws(CLIError) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let range = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : []
+        guard parts.count == 2, range.count == 3, let from = Double(range[0]), let to = Double(range[1]), let step = Double(range[2]),
+            from.isFinite, to.isFinite, step.isFinite
+        else { throw .usage("--sweep expects NAME=FROM:TO:STEP, e.g. distance=0:70:2, got '\(text)'") }
+        let name = String(parts[0])
+        if name != "distance" {
+            guard let parameter = ParameterRegistry.named(name) else {
+                throw .usage("--sweep: unknown parameter '\(name)' (distance, or a number parameter: sticky render --help)")
+            }
+            guard case .number = parameter.kind else { throw .usage("--sweep: '\(name)' is not a number parameter") }
+        } else if from < 0 || to > 5000 {
+            throw .usage("--sweep distance expects values from 0 to 5000, got '\(text)'")
+        }
+        guard step > 0, to >= from else { throw .usage("--sweep expects FROM <= TO and STEP > 0, got '\(text)'") }
+        guard (to - from) / step < Double(StudyRequest.maximumValues) else {
+            throw .usage("--sweep gives more than \(StudyRequest.maximumValues) values, got '\(text)'")
+        }
+        (sweep, self.from, self.to, self.step) = (name, from, to, step)
+    }
+
+    /// FROM, FROM + STEP, … up to TO (included, to within a millionth of a step).
+    var values: [Double] {
+        let count = Int(((to - from) / step + 1e-6).rounded(.down)) + 1
+        return (0..<count).map { from + Double($0) * step }
+    }
+
+    /// The unit of the swept value, for the plots and the header.
+    var unit: String { sweep == "distance" ? "px" : ParameterRegistry.named(sweep)?.unit ?? "" }
+
+    /// The values shown as columns of the sheet: all up to 12, else 12 evenly chosen (first and
+    /// last included).
+    var shownValues: [Double] {
+        let all = values
+        guard all.count > 12 else { return all }
+        return (0..<12).map { all[Int((Double($0) * Double(all.count - 1) / 11).rounded())] }
+    }
+
+    /// The parameters and the pull for one swept value.
+    func setting(_ value: Double) -> (parameters: Parameters, distance: Double) {
+        guard sweep != "distance", let parameter = ParameterRegistry.named(sweep) else { return (common.parameters, value) }
+        var p = common.parameters
+        try? parameter.set(Parameter.format(value), in: &p, source: "--sweep")
+        return (p, distance)
+    }
+
+    // The sheet's layout, logical pixels.
+    static let margin = 10.0, titleHeight = 28.0, headerHeight = 20.0, labelWidth = 185.0, gap = 6.0
+
+    var sheetSize: (width: Double, height: Double) {
+        let columns = Double(shownValues.count), rows = Double(fills.count)
+        return (StudyRequest.margin * 2 + StudyRequest.labelWidth + columns * (cell.width + StudyRequest.gap),
+                StudyRequest.margin * 2 + StudyRequest.titleHeight + StudyRequest.headerHeight + rows * (cell.height + StudyRequest.gap))
+    }
+
+    var sheetPixels: (Int, Int) {
+        let size = sheetSize
+        return (Int((size.width * common.scale).rounded()), Int((size.height * common.scale).rounded()))
+    }
+
+    /// Where cell (row, column) lies on the sheet, logical pixels.
+    func cellOrigin(row: Int, column: Int) -> Vec2 {
+        Vec2(StudyRequest.margin + StudyRequest.labelWidth + Double(column) * (cell.width + StudyRequest.gap),
+             StudyRequest.margin + StudyRequest.titleHeight + StudyRequest.headerHeight + Double(row) * (cell.height + StudyRequest.gap))
+    }
+}
+
+/// One row of study.csv.
+struct StudyRow {
+    var value: Double
+    var fill: StudyFill
+    var area: Double
+    var waist: Double
+    var kinkHome: Double?
+    var kinkBadge: Double?
+    var iou: Double
+}
+
+enum StudyCommand {
+    static func run(_ words: [String]) throws(CLIError) {
+        let request = try StudyRequest(words)
+        for warning in request.common.warnings { CommandLine.warn(warning) }
+        let folder = request.out!
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .failure("--out '\(folder)' is a file, not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .failure("cannot make the folder '\(folder)': \(error.localizedDescription)")
+        }
+        let progress = Progress(total: request.values.count + request.fills.count * request.shownValues.count + 1)
+        let rows = measure(request, progress: progress)
+        let atlas = Fonts.atlas()
+        let sheet = try drawSheet(request, atlas: atlas, progress: progress)
+        let plots = try drawPlots(request, rows: rows, atlas: atlas)
+        progress.done()
+        // All three are made before any is written; each is written whole (renamed into place).
+        try RenderCommand.write(sheet, to: folder + "/sheet.png")
+        try RenderCommand.write(plots, to: folder + "/plots.png")
+        if let reason = AtomicFile.write(Data(csv(request, rows: rows).utf8), to: folder + "/study.csv") {
+            throw .failure("cannot write '\(folder)/study.csv': \(reason)")
+        }
+        CommandLine.say("study: \(request.values.count) values × \(request.fills.count) fills in \(folder)/ (sheet.png, plots.png, study.csv)")
+    }
+
+    /// A progress bar on stderr, only on a terminal; `done()` clears it.
+    final class Progress {
+        let total: Int
+        var count = 0
+        let shown = isatty(2) == 1
+
+        init(total: Int) { self.total = total }
+
+        func step(_ what: String) {
+            count += 1
+            guard shown else { return }
+            let width = 30, filled = width * min(count, total) / max(1, total)
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            FileHandle.standardError.write(Data("\rstudy [\(bar)] \(count)/\(total) \(what)    ".utf8))
+        }
+
+        func done() {
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
+    }
+
+    // MARK: Figures
+
+    /// The held badge for a value: home at the origin, pulled along +x by `distance`.
+    static func pose(_ request: StudyRequest, parameters: Parameters, distance: Double, home: Vec2 = .zero) -> BadgePose {
+        BadgePose(home: home, center: home + Vec2(distance, 0), radius: request.radius, parameters: parameters.motion.badge)
+    }
+
+    /// Every fill's figures at every value. The shapes are symmetric about the axis (+x) and
+    /// every cross-section across it is one interval (circles, the bridge; the field falls away
+    /// from the axis for balls centred on it), so a fill is its half-width h(x) on columns 1/20
+    /// px apart: the area is Σ 2h·Δx, the IoU with quad Σ min/Σ max, the waist the least 2h for
+    /// x between the centres (both ends included).
+    static func measure(_ request: StudyRequest, progress: Progress) -> [StudyRow] {
+        var rows: [StudyRow] = []
+        for value in request.values {
+            let (base, d) = request.setting(value)
+            let step = 0.05
+            let reach = 1.6 * request.radius + base.metaball.blend + 4
+            let columns = Int(((d + 2 * reach) / step).rounded(.up)) + 1
+            let xs = (0..<columns).map { -reach + Double($0) * step }
+            // The columns between the centres, with both ends exactly.
+            let between = (0...max(1, Int((d / step).rounded(.up)))).map { min(d, Double($0) * step) }
+            let quadParameters = StudyFill.all[0].apply(to: base)
+            let quad = profile(request, parameters: quadParameters, distance: d, fill: StudyFill.all[0], at: xs)
+            for fill in request.fills {
+                let parameters = fill.apply(to: base)
+                let h = fill.name == "quad" ? quad : profile(request, parameters: parameters, distance: d, fill: fill, at: xs)
+                var area = 0.0, both = 0.0, either = 0.0
+                for i in h.indices {
+                    area += 2 * h[i] * step
+                    both += min(h[i], quad[i])
+                    either += max(h[i], quad[i])
+                }
+                let waist = 2 * (profile(request, parameters: parameters, distance: d, fill: fill, at: between).min() ?? 0)
+                let pose = StudyCommand.pose(request, parameters: parameters, distance: d)
+                var kinks: (home: Double?, badge: Double)?
+                if fill.style != nil, let bridge = BadgePainter.bridge(of: pose, parameters: parameters) {
+                    kinks = bridge.joinKinks(homeRadius: pose.homeRadius)
+                }
+                rows.append(StudyRow(value: value, fill: fill, area: area, waist: waist, kinkHome: kinks?.home, kinkBadge: kinks?.badge,
+                                     iou: either > 0 ? both / either : 1))
+            }
+            progress.step("measuring")
+        }
+        return rows
+    }
+
+    /// The fill's half-width across the axis at each x.
+    static func profile(_ request: StudyRequest, parameters: Parameters, distance d: Double, fill: StudyFill, at xs: [Double]) -> [Double] {
+        let pose = StudyCommand.pose(request, parameters: parameters, distance: d)
+        let r1 = pose.attached ? pose.homeRadius : 0, r2 = pose.radius
+        if fill.style != nil {
+            let bridge = BadgePainter.bridge(of: pose, parameters: parameters)
+            return xs.map { s in
+                var half = 0.0
+                if r1 > 0, abs(s) <= r1 { half = (r1 * r1 - s * s).squareRoot() }
+                if abs(d - s) <= r2 { half = max(half, (r2 * r2 - (d - s) * (d - s)).squareRoot()) }
+                if let bridge, let w = bridge.halfWidth(at: s) { half = max(half, w) }
+                return half
+            }
+        }
+        var painter = BadgePainter()
+        painter.paint([pose], parameters: parameters, scale: 1, mode: .metaball)
+        let field = painter.metaballField
+        let top = 4 * r2 + parameters.metaball.blend
+        return xs.map { s in
+            guard field.contains(Vec2(s, 0)) else { return 0 }
+            var lo = 0.0, hi = top
+            for _ in 0..<40 {
+                let mid = 0.5 * (lo + hi)
+                if field.contains(Vec2(s, mid)) { lo = mid } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
+    static func csv(_ request: StudyRequest, rows: [StudyRow]) -> String {
+        func f(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+        var text = "parameter,value,fill,area,waist,kink_home,kink_badge,iou\n"
+        for row in rows {
+            text += [request.sweep, Parameter.format(row.value), row.fill.name, f(row.area, 2), f(row.waist, 4),
+                     row.kinkHome.map { f($0, 4) } ?? "", row.kinkBadge.map { f($0, 4) } ?? "", f(row.iou, 5)].joined(separator: ",") + "\n"
+        }
+        return text
+    }
+
+    /// A value with its unit, for the header and the axes.
+    static func label(_ request: StudyRequest, _ value: Double) -> String {
+        let number = String(format: "%.4g", value)
+        return request.unit.isEmpty || request.unit == "ratio" ? number : "\(number) \(request.unit)"
+    }
+
+    // MARK: The sheet
+
+    static func drawSheet(_ request: StudyRequest, atlas: GlyphAtlas?, progress: Progress) throws(CLIError) -> Image {
+        let scale = request.common.scale
+        let (width, height) = request.sheetPixels
+        let size = request.sheetSize
+        let shown = request.shownValues
+        // The lettering: title, the values over the columns, the fills' names, the cells' frames.
+        var pen = HUDPen(scale: scale, atlas: atlas)
+        let sweepText = request.sweep == "distance"
+            ? "distance (the badge pulled along +x), R \(Parameter.format(request.radius))"
+            : "\(request.sweep) at a pull of \(Parameter.format(request.distance)) px, R \(Parameter.format(request.radius))"
+        pen.text("sticky study: \(sweepText); \(request.values.count) values, \(shown.count) shown", x: StudyRequest.margin,
+                 y: StudyRequest.margin + 18, size: 14, color: HUDPen.ink)
+        for (column, value) in shown.enumerated() {
+            let origin = request.cellOrigin(row: 0, column: column)
+            let text = "\(request.sweep == "distance" ? "d" : request.sweep) = \(label(request, value))"
+            pen.text(text, x: origin.x + (request.cell.width - pen.width(of: text, size: 12)) / 2, y: origin.y - 6, size: 12,
+                     color: HUDPen.ink)
+        }
+        for (row, fill) in request.fills.enumerated() {
+            let origin = request.cellOrigin(row: row, column: 0)
+            pen.text(fill.name, x: StudyRequest.margin, y: origin.y + request.cell.height / 2 + 4, size: 12, color: HUDPen.ink)
+            for column in shown.indices {
+                let o = request.cellOrigin(row: row, column: column)
+                pen.panel(Rect(x: o.x, y: o.y, width: request.cell.width, height: request.cell.height), fill: HUDPen.paper, edge: HUDPen.track)
+            }
+        }
+        var sheet = try lettering(pen, width: size.width, height: size.height, pixelWidth: width, pixelHeight: height, atlas: atlas)
+
+        // The cells: each fill at each shown value, the home at the same place in every cell (so
+        // the pull reads across a row), at one scale.
+        let cellWidth = Int((request.cell.width * scale).rounded()), cellHeight = Int((request.cell.height * scale).rounded())
+        let headless = try HeadlessRenderer(pixelWidth: cellWidth, pixelHeight: cellHeight)
+        defer { headless.destroy() }
+        let farthest = request.sweep == "distance" ? (shown.max() ?? 0) : request.distance
+        let home = Vec2(max(request.radius + 4, (request.cell.width - farthest) / 2), request.cell.height / 2)
+        var painter = BadgePainter()
+        for (row, fill) in request.fills.enumerated() {
+            for (column, value) in shown.enumerated() {
+                let (base, d) = request.setting(value)
+                let parameters = fill.apply(to: base)
+                let mode: Mode = fill.style != nil ? .bezier : .metaball
+                painter.paint([pose(request, parameters: parameters, distance: d, home: home)], parameters: parameters, scale: scale, mode: mode)
+                let layout = Layout(width: request.cell.width, height: request.cell.height, mode: mode, scene: .free)
+                let frame = painter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: cellWidth, pixelHeight: cellHeight)
+                let image = try headless.image(of: frame)
+                let o = request.cellOrigin(row: row, column: column)
+                blit(image, into: &sheet, x: Int((o.x * scale).rounded()), y: Int((o.y * scale).rounded()))
+                progress.step("drawing")
+            }
+        }
+        return sheet
+    }
+
+    /// A picture of only the HUD pen's drawing, on white.
+    static func lettering(_ pen: HUDPen, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int,
+                          atlas: GlyphAtlas?) throws(CLIError) -> Image {
+        let headless = try HeadlessRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        defer { headless.destroy() }
+        var frame = Frame(width: width, height: height, scale: pen.scale, background: HUDPen.paper, mesh: Mesh(), atlas: atlas?.image,
+                          panes: [Pane(x: 0, y: 0, width: pixelWidth, height: pixelHeight, content: .bezier)])
+        frame.hud = HUDLayer(mesh: pen.mesh.mesh, width: width, height: height, scale: pen.scale)
+        return try headless.image(of: frame)
+    }
+
+    static func blit(_ image: Image, into target: inout Image, x: Int, y: Int) {
+        for row in 0..<image.height where y + row >= 0 && y + row < target.height {
+            for column in 0..<image.width where x + column >= 0 && x + column < target.width {
+                let from = 4 * (row * image.width + column), to = 4 * ((y + row) * target.width + x + column)
+                for k in 0..<4 { target.pixels[to + k] = image.pixels[from + k] }
+            }
+        }
+    }
+
+    // MARK: The plots
+
+    /// Ticks for [lo, hi]: a step of 1, 2 or 5 × 10^k giving about five, and the range widened to them.
+    static func ticks(_ lo: Double, _ hi: Double) -> (values: [Double], lo: Double, hi: Double) {
+        var lo = lo, hi = hi
+        if !(hi > lo) { lo -= 1; hi += 1 }
+        let raw = (hi - lo) / 5, power = pow(10, (log10(raw)).rounded(.down))
+        let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
+        let first = (lo / step).rounded(.down) * step, last = (hi / step).rounded(.up) * step
+        let count = Int(((last - first) / step).rounded()) + 1
+        return ((0..<count).map { first + Double($0) * step }, first, last)
+    }
+
+    static func drawPlots(_ request: StudyRequest, rows: [StudyRow], atlas: GlyphAtlas?) throws(CLIError) -> Image {
+        let scale = request.common.scale
+        let plotWidth = 380.0, plotHeight = 260.0, columns = 3.0
+        let width = columns * plotWidth, height = 2 * plotHeight
+        var pen = HUDPen(scale: scale, atlas: atlas)
+        let sweepLabel = request.sweep == "distance" ? "distance between the centres (px)"
+            : "\(request.sweep)\(request.unit.isEmpty ? "" : " (\(request.unit))")"
+        let charts: [(title: String, figure: (StudyRow) -> Double?)] = [
+            ("narrowest width between the centres (px)", { $0.waist }),
+            ("area (px²)", { $0.area }),
+            ("join angle at the home circle (°, Bézier)", { $0.kinkHome }),
+            ("join angle at the badge (°, Bézier)", { $0.kinkBadge }),
+            ("IoU with the quad fill", { $0.iou }),
+        ]
+        let xTicks = ticks(request.from, request.to)
+        for (index, chart) in charts.enumerated() {
+            let origin = Vec2(Double(index % 3) * plotWidth, Double(index / 3) * plotHeight)
+            let box = Rect(x: origin.x + 58, y: origin.y + 30, width: plotWidth - 76, height: plotHeight - 78)
+            pen.text(chart.title, x: box.x, y: origin.y + 20, size: 13, color: HUDPen.ink)
+            let values = rows.compactMap(chart.figure)
+            let yTicks = values.isEmpty ? ticks(0, 1) : ticks(values.min()!, values.max()!)
+            func place(_ x: Double, _ y: Double) -> Vec2 {
+                Vec2(box.x + (x - xTicks.lo) / (xTicks.hi - xTicks.lo) * box.width,
+                     box.maxY - (y - yTicks.lo) / (yTicks.hi - yTicks.lo) * box.height)
+            }
+            for tick in xTicks.values {
+                let p = place(tick, yTicks.lo)
+                pen.line(from: Vec2(p.x, box.y), to: Vec2(p.x, box.maxY), width: 1 / scale, color: HUDPen.track)
+                pen.line(from: p, to: p + Vec2(0, 4), width: 1, color: HUDPen.ink)
+                let text = String(format: "%g", tick)
+                pen.text(text, x: p.x - pen.width(of: text, size: 11) / 2, y: box.maxY + 17, size: 11, color: HUDPen.ink)
+            }
+            for tick in yTicks.values {
+                let p = place(xTicks.lo, tick)
+                pen.line(from: Vec2(box.x, p.y), to: Vec2(box.maxX, p.y), width: 1 / scale, color: HUDPen.track)
+                pen.line(from: p - Vec2(4, 0), to: p, width: 1, color: HUDPen.ink)
+                let text = String(format: "%g", (tick * 1e6).rounded() / 1e6)
+                pen.text(text, x: box.x - 7 - pen.width(of: text, size: 11), y: p.y + 4, size: 11, color: HUDPen.ink)
+            }
+            // The axes.
+            pen.line(from: Vec2(box.x, box.maxY), to: Vec2(box.maxX, box.maxY), width: 1, color: HUDPen.ink)
+            pen.line(from: Vec2(box.x, box.y), to: Vec2(box.x, box.maxY), width: 1, color: HUDPen.ink)
+            pen.text(sweepLabel, x: box.x + (box.width - pen.width(of: sweepLabel, size: 11)) / 2, y: box.maxY + 34, size: 11,
+                     color: HUDPen.ink)
+            // A line per fill, broken where the figure is missing (a kink past the break).
+            for fill in request.fills {
+                var previous: Vec2?
+                for row in rows where row.fill == fill {
+                    guard let y = chart.figure(row) else { previous = nil; continue }
+                    let p = place(row.value, y)
+                    if let previous { pen.line(from: previous, to: p, width: 2, color: fill.color) }
+                    previous = p
+                }
+            }
+        }
+        // The legend, in the sixth place.
+        let legend = Vec2(2 * plotWidth + 58, plotHeight + 40)
+        pen.text("fills", x: legend.x, y: legend.y, size: 13, color: HUDPen.ink)
+        for (i, fill) in request.fills.enumerated() {
+            let y = legend.y + 24 + Double(i) * 22
+            pen.line(from: Vec2(legend.x, y - 4), to: Vec2(legend.x + 28, y - 4), width: 3, color: fill.color)
+            pen.text(fill.name, x: legend.x + 38, y: y, size: 12, color: HUDPen.ink)
+        }
+        pen.text("R \(Parameter.format(request.radius)) px; study.csv has every value", x: legend.x, y: legend.y + 24 + Double(request.fills.count) * 22 + 8,
+                 size: 11, color: HUDPen.edge)
+        return try lettering(pen, width: width, height: height, pixelWidth: Int((width * scale).rounded()),
+                             pixelHeight: Int((height * scale).rounded()), atlas: atlas)
+    }
+}

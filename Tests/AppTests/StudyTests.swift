@@ -1,0 +1,185 @@
+// `sticky study`: the CSV against the seeds' formulas written here, a registry sweep against
+// seed 002's waist, the sheet's and the plots' layout found in their pixels, bad input.
+
+import Foundation
+import Imaging
+import Reference
+import Testing
+@testable import App
+
+@Suite struct StudyTests {
+    struct Row {
+        var value: Double, fill: String, area: Double, waist: Double, kinkHome: Double?, kinkBadge: Double?, iou: Double
+    }
+
+    /// Runs `sticky study` into a new folder; the folder and the CSV's rows.
+    static func study(_ arguments: [String]) throws -> (URL, Sticky.Result, [Row]) {
+        let folder = try temporaryFolder()
+        let result = try Sticky.run(["study", "--out", folder.path] + arguments)
+        var rows: [Row] = []
+        if let text = try? String(contentsOf: folder.appendingPathComponent("study.csv"), encoding: .utf8) {
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.first == "parameter,value,fill,area,waist,kink_home,kink_badge,iou")
+            for line in lines.dropFirst() {
+                let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                #expect(f.count == 8, "\(line)")
+                rows.append(Row(value: Double(f[1])!, fill: f[2], area: Double(f[3])!, waist: Double(f[4])!, kinkHome: Double(f[5]),
+                                kinkBadge: Double(f[6]), iou: Double(f[7])!))
+            }
+        }
+        return (folder, result, rows)
+    }
+
+    /// The quad rows, against the seeds: r1 = max(0, R − d/10); before the break (d ≤ 60) the
+    /// narrowest width between the centres is at the home end, 2·max(r1, √(R² − d²)) (the
+    /// issue's 2·max(0, R − d/shrink) once the badge no longer covers the home end, d ≥ 4 here),
+    /// the side meets the badge at atan(2(R − r1)/d) and the home circle at 0°; past it waist 0
+    /// and no kinks. The area is the reference shape's (the seeds' construction, sampled).
+    @Test func quadRowsFollowTheSeedsFormulas() throws {
+        let (folder, result, rows) = try StudyTests.study(["--sweep", "distance=0:70:5", "--fills", "quad,metaball.wyvill"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(rows.count == 15 * 2)
+        let R = 20.0
+        for row in rows where row.fill == "quad" {
+            let d = row.value, r1 = max(0, R - d / 10)
+            #expect(row.iou == 1)
+            if d == 0 {
+                #expect(row.waist == 2 * R && row.kinkBadge == nil)
+            } else if d <= 60 {
+                let waist = 2 * max(r1, (max(0, R * R - d * d)).squareRoot())
+                #expect(abs(row.waist - waist) < 1e-3, "d \(d): waist \(row.waist), formula \(waist)")
+                if d >= 4 { #expect(abs(row.waist - 2 * max(0, R - d / 10)) < 1e-3) }
+                let kink = atan(2 * (R - r1) / d) * 180 / Double.pi
+                #expect(abs(row.kinkBadge! - kink) < 1e-3, "d \(d): kink \(String(describing: row.kinkBadge)), formula \(kink)")
+                #expect(abs(row.kinkHome! - 0) < 1e-3)
+            } else {
+                #expect(row.waist == 0 && row.kinkHome == nil && row.kinkBadge == nil, "d \(d) past the break")
+                #expect(abs(row.area - Double.pi * R * R) < 0.005 * Double.pi * R * R)
+            }
+            if [10.0, 35, 55].contains(d) {
+                let shape = ReferenceShape(home: RPoint(0, 0), badge: RPoint(d, 0), radius: R, style: .quad)
+                var inside = 0
+                let step = 0.1
+                for i in 0..<Int((d + 2 * R + 4) / step) {
+                    for j in 0..<Int((2 * R + 4) / step) {
+                        if shape.contains(RPoint(-R - 2 + (Double(i) + 0.5) * step, -R - 2 + (Double(j) + 0.5) * step)) { inside += 1 }
+                    }
+                }
+                let area = Double(inside) * step * step
+                #expect(abs(row.area - area) < 0.003 * area, "d \(d): area \(row.area), reference \(area)")
+            }
+        }
+        for row in rows where row.fill == "metaball.wyvill" {
+            #expect(row.kinkHome == nil && row.kinkBadge == nil && row.iou > 0.5 && row.iou <= 1)
+        }
+    }
+
+    /// Sweeping seed 002's neck changes the cubic waist as (r1 + r2)(1 − neck·d/maxDistance)
+    /// (the width at T; at most 2r1, the home end) and leaves the quad rows alone; sweeping shrink changes the quad waist as 2(R − D/shrink).
+    @Test func sweepingARegistryParameterChangesWhatItShould() throws {
+        let (folder, result, rows) = try StudyTests.study(["--sweep", "neck=0:1:0.25", "--distance", "40", "--fills", "quad,cubic"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let quad = rows.filter { $0.fill == "quad" }, cubic = rows.filter { $0.fill == "cubic" }
+        #expect(quad.count == 5 && cubic.count == 5)
+        #expect(Set(quad.map(\.waist)).count == 1 && Set(quad.map(\.area)).count == 1)
+        for row in cubic {
+            // The neck is at T, half way, unless the home end is narrower (a straight side, neck 0).
+            let r1 = 20 - 40.0 / 10, expected = min(2 * r1, (r1 + 20) * (1 - row.value * 40 / 60))
+            #expect(abs(row.waist - expected) < 1e-3, "neck \(row.value): waist \(row.waist), formula \(expected)")
+        }
+        let (other, shrinkResult, shrinkRows) = try StudyTests.study(["--sweep", "shrink=5:20:5", "--distance", "30", "--fills", "quad"])
+        defer { try? FileManager.default.removeItem(at: other) }
+        #expect(shrinkResult.status == 0)
+        #expect(shrinkRows.map(\.value) == [5, 10, 15, 20])
+        for row in shrinkRows { #expect(abs(row.waist - 2 * (20 - 30 / row.value)) < 1e-3, "shrink \(row.value)") }
+    }
+
+    /// The sheet: a title, a header row, a row per fill and a column per shown value (at most
+    /// 12), each cell framed and drawn: found in the pixels at the documented layout (margins
+    /// 10, title 28, header 20, names 185, gaps 6 px). The plots: 3×2 places of 380×260, a line
+    /// of each fill's colour in the five plots, the legend in the sixth. Deterministic.
+    @Test func sheetAndPlotsHaveTheStatedLayout() throws {
+        let arguments = ["--sweep", "distance=0:70:2", "--fills", "quad,tangent,metaball.smoothMin", "--cell", "150x70", "--scale", "2"]
+        let (folder, result, rows) = try StudyTests.study(arguments)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(rows.count == 36 * 3)
+        let sheet = try PNG.read(from: folder.appendingPathComponent("sheet.png").path)
+        let columns = 12.0, fills = 3.0, s = 2.0
+        #expect(sheet.width == Int((20 + 185 + columns * 156) * s) && sheet.height == Int((20 + 28 + 20 + fills * 76) * s),
+                "\(sheet.width)x\(sheet.height)")
+        func pixel(_ image: Image, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let i = 4 * (y * image.width + x)
+            return (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+        }
+        func isRed(_ p: (Int, Int, Int)) -> Bool { p.0 > 200 && p.1 < 60 && p.2 < 60 }
+        var drawnCells = 0
+        for row in 0..<3 {
+            for column in 0..<12 {
+                let x0 = Int((10 + 185 + Double(column) * 156) * s), y0 = Int((10 + 28 + 20 + Double(row) * 76) * s)
+                let x1 = x0 + Int(150 * s), y1 = y0 + Int(70 * s)
+                var red = 0
+                for y in stride(from: y0 + 2, to: y1 - 2, by: 2) { for x in stride(from: x0 + 2, to: x1 - 2, by: 2) where isRed(pixel(sheet, x, y)) { red += 1 } }
+                if red > 50 { drawnCells += 1 }
+                // The frame just outside the cell is grey.
+                let frame = pixel(sheet, x0 - 1, (y0 + y1) / 2)
+                #expect(frame.0 < 250 && frame.0 > 150 && frame.0 == frame.1, "cell \(row),\(column): frame \(frame)")
+            }
+        }
+        #expect(drawnCells == 36)
+        // Nothing red outside the cells (the label column and the header).
+        for y in stride(from: 0, to: sheet.height, by: 3) { for x in stride(from: 0, to: Int(195 * s), by: 3) { #expect(!isRed(pixel(sheet, x, y))) } }
+
+        let plots = try PNG.read(from: folder.appendingPathComponent("plots.png").path)
+        #expect(plots.width == Int(3 * 380 * s) && plots.height == Int(2 * 260 * s))
+        let colours = StudyFill.all.filter { ["quad", "tangent", "metaball.smoothMin"].contains($0.name) }.map { fill in
+            (Int((fill.color.red * 255).rounded()), Int((fill.color.green * 255).rounded()), Int((fill.color.blue * 255).rounded()))
+        }
+        for place in 0..<6 {
+            let x0 = Int(Double(place % 3) * 380 * s), y0 = Int(Double(place / 3) * 260 * s)
+            var found = Set<Int>()
+            for y in y0..<(y0 + Int(260 * s)) {
+                for x in x0..<(x0 + Int(380 * s)) {
+                    let p = pixel(plots, x, y)
+                    for (k, c) in colours.enumerated() where abs(p.0 - c.0) <= 2 && abs(p.1 - c.1) <= 2 && abs(p.2 - c.2) <= 2 { found.insert(k) }
+                }
+            }
+            // The kink plots have Bézier lines only; the others every fill.
+            let expected: Set<Int> = place == 2 || place == 3 ? [0, 1] : [0, 1, 2]
+            #expect(found.isSuperset(of: expected), "plot \(place): colours \(found)")
+        }
+        // The same command again: the same bytes.
+        let (again, _, _) = try StudyTests.study(arguments)
+        defer { try? FileManager.default.removeItem(at: again) }
+        for name in ["sheet.png", "plots.png", "study.csv"] {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == Data(contentsOf: again.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
+    @Test func badStudiesSayWhy() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        let out = folder.appendingPathComponent("out").path
+        let cases: [([String], Int32, String)] = [
+            (["--sweep", "wobble=0:1:1", "--out", out], 2, "unknown parameter 'wobble'"),
+            (["--sweep", "style=0:1:1", "--out", out], 2, "'style' is not a number parameter"),
+            (["--sweep", "maxDistance=0:10:5", "--out", out], 2, "--sweep maxDistance expects"),
+            (["--sweep", "distance=0:70:0", "--out", out], 2, "STEP > 0"),
+            (["--sweep", "distance=0:70", "--out", out], 2, "NAME=FROM:TO:STEP"),
+            (["--fills", "quad,bogus", "--out", out], 2, "got 'bogus'"),
+            (["--mode", "split", "--out", out], 2, "--mode does not apply"),
+            ([], 2, "study needs --out DIR"),
+            (["--out", file.path], 1, "is a file"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try Sticky.run(["study"] + arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
