@@ -98,8 +98,9 @@ func temporaryFolder() throws -> URL {
     /// An output named for another format than the one written: exit 2, one line naming the
     /// formats, nothing written (not even the other outputs of the same command).
     @Test(arguments: [
-        (["render", "--out", "DIR/x.txt"], "--out expects a .png file name (render writes PNG), got 'DIR/x.txt'"),
-        (["render", "--out", "DIR/x.svg", "--text", "1"], "--out expects a .png file name"),
+        (["render", "--out", "DIR/x.txt"], "--out expects a .png or .svg file name (render writes PNG or SVG), got 'DIR/x.txt'"),
+        (["render", "--out", "DIR/x.pdf", "--geometry", "DIR/g.json", "--text", "1"], "--out expects a .png or .svg file name"),
+        (["render", "--out", "DIR/x.svg", "--geometry", "DIR/g.svg"], "--geometry expects a .json file name"),
         (["replay", "DIR/s.txt", "--dump", "DIR/d.jsonl", "--gif", "DIR/a.png"], "--gif expects a .gif file name (an animated GIF), got 'DIR/a.png'"),
         (["replay", "DIR/s.txt", "--dump", "DIR/d.jsonl", "--apng", "DIR/a.gif"], "--apng expects a .png or .apng file name (an animated PNG), got 'DIR/a.gif'"),
     ])
@@ -131,7 +132,7 @@ func temporaryFolder() throws -> URL {
     @Test func renderNeedsOut() throws {
         let result = try Sticky.run(["render"])
         #expect(result.status == 2)
-        #expect(result.stderr == "sticky: render needs --out FILE.png\n")
+        #expect(result.stderr == "sticky: render needs --out FILE.png (or FILE.svg) or --geometry FILE.json\n")
     }
 
     @Test func unknownCommandIsAUsageError() throws {

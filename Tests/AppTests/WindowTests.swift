@@ -26,10 +26,24 @@ let windowToolsPresent: Bool = {
     /// Mesa's GLX driver (swrast_dri.so) leaks 240 bytes that LeakSanitizer reports only after
     /// the driver is unloaded at display close, as "<unknown module>", where no suppression can
     /// name it. Headless runs keep their EGL driver loaded and are checked for leaks.
+    /// A display number no X server holds, picked at random from 200 on, so that a server
+    /// still closing (its lock gone, its socket not yet) is never the next test's: with
+    /// `xvfb-run -a` alone every test asked for :99, and once in a dozen runs the window met the
+    /// previous test's dying server there ("Failed to open display :99").
+    static func freeDisplay() -> Int {
+        while true {
+            let n = Int.random(in: 200..<20_000)
+            let taken = FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+            if !taken { return n }
+        }
+    }
+
     static func runOnOwnDisplay(_ script: URL, _ folder: URL, _ extra: [String] = []) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x600x24", "bash", script.path, Sticky.executable.path, folder.path] + extra
+        process.arguments = ["xvfb-run", "-a", "-n", String(freeDisplay()), "-s", "-screen 0 800x600x24", "bash", script.path,
+                             Sticky.executable.path, folder.path] + extra
         var environment = ProcessInfo.processInfo.environment
         if let options = environment["ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options + ":detect_leaks=0" }
         process.environment = environment
