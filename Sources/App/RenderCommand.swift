@@ -125,33 +125,47 @@ enum RenderCommand {
         let options = request.common
         let snapshot = SceneSnapshot(held: [request.pose], texts: [request.text], rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)
-        if let out = request.out {
-            if request.isSVG {
-                try writeVector(snapshot, options: options, layout: options.layout(.free), svg: out, geometry: nil)
-            } else {
-                let image = try draw([request.pose], texts: [request.text], options: options,
-                                     construction: request.construction, wireframe: request.wireframe)
-                try write(image, to: out)
-            }
+        let layout = options.layout(.free)
+        warnIfOutside(request, layout: layout)
+        // The vector files together, whole or not at all, before the PNG.
+        if request.isSVG || request.geometry != nil {
+            try writeVector(snapshot, options: options, layout: layout, svg: request.isSVG ? request.out : nil, geometry: request.geometry)
         }
-        if let geometry = request.geometry {
-            try writeVector(snapshot, options: options, layout: options.layout(.free), svg: nil, geometry: geometry)
+        if let out = request.out, !request.isSVG {
+            let image = try draw([request.pose], texts: [request.text], options: options,
+                                 construction: request.construction, wireframe: request.wireframe)
+            try write(image, to: out)
         }
         if request.stats {
             for line in comparison(of: request.pose, parameters: options.parameters).lines { CommandLine.say(line) }
         }
     }
 
-    /// Writes the snapshot as SVG and/or as the construction's JSON; a failure is status 1.
+    /// A badge or home drawn outside its pane draws nothing there: say so (split mode's panes
+    /// are half the width, and --anchor and --drag are the pane's coordinates).
+    static func warnIfOutside(_ request: RenderRequest, layout: Layout) {
+        let pose = request.pose, canvas = layout.canvas
+        func outside(_ p: Vec2, _ r: Double) -> Bool { p.x + r < 0 || p.y + r < 0 || p.x - r > canvas.x || p.y - r > canvas.y }
+        let size = "\(Parameter.format(canvas.x))x\(Parameter.format(canvas.y))"
+        let pane = layout.panes.count > 1 ? "the \(size) pane (in split mode the coordinates are each pane's)" : "the \(size) canvas"
+        if outside(pose.center, pose.radius) {
+            CommandLine.warn("the badge at \(Parameter.format(pose.center.x)),\(Parameter.format(pose.center.y)) lies outside \(pane)")
+        } else if pose.attached, pose.homeRadius > 0, outside(pose.home, pose.homeRadius) {
+            CommandLine.warn("the home circle at \(Parameter.format(pose.home.x)),\(Parameter.format(pose.home.y)) lies outside \(pane)")
+        }
+    }
+
+    /// Writes the snapshot as SVG and/or as the construction's JSON, both or neither; a failure
+    /// is status 1.
     static func writeVector(_ snapshot: SceneSnapshot, options: CommonOptions, layout: Layout, svg: String?,
                             geometry: String?) throws(CLIError) {
         let texts = snapshot.badges.contains { !$0.text.isEmpty }
         let scene = VectorScene(snapshot, parameters: options.parameters, layout: layout, deviceScale: options.scale,
                                 atlas: texts ? Fonts.atlas() : nil)
-        for (path, text) in [(svg, scene.svg), (geometry, scene.geometryJSON)] {
-            guard let path else { continue }
-            if let reason = AtomicFile.write(Data(text.utf8), to: path) { throw .failure("cannot write '\(path)': \(reason)") }
-        }
+        var files: [(Data, String)] = []
+        if let svg { files.append((Data(scene.svg.utf8), svg)) }
+        if let geometry { files.append((Data(scene.geometryJSON.utf8), geometry)) }
+        if let (path, reason) = AtomicFile.write(files) { throw .failure("cannot write '\(path)': \(reason)") }
     }
 
     /// The chain scene's picture: simulated `--time` seconds, held at `--drag` if given.
@@ -171,17 +185,13 @@ enum RenderCommand {
         }
         scene.advance(to: request.time)
         let snapshot = scene.snapshot(options.parameters)
-        if let out = request.out {
-            if request.isSVG {
-                try writeVector(snapshot, options: options, layout: layout, svg: out, geometry: nil)
-            } else {
-                var painter = BadgePainter()
-                painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
-                try write(image(of: &painter, options: options, layout: layout), to: out)
-            }
+        if request.isSVG || request.geometry != nil {
+            try writeVector(snapshot, options: options, layout: layout, svg: request.isSVG ? request.out : nil, geometry: request.geometry)
         }
-        if let geometry = request.geometry {
-            try writeVector(snapshot, options: options, layout: layout, svg: nil, geometry: geometry)
+        if let out = request.out, !request.isSVG {
+            var painter = BadgePainter()
+            painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
+            try write(image(of: &painter, options: options, layout: layout), to: out)
         }
     }
 

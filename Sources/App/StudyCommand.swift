@@ -225,11 +225,7 @@ enum StudyCommand {
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
             throw .failure("--out '\(folder)' is a file, not a folder")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failure("cannot make the folder '\(folder)': \(error.localizedDescription)")
-        }
+        if let reason = makeFolder(folder) { throw .failure("cannot make the folder '\(folder)': \(reason)") }
         let progress = Progress(total: request.values.count + request.fills.count * request.shownValues.count + 1)
         let rows = measure(request, progress: progress)
         let atlas = Fonts.atlas()
@@ -242,7 +238,17 @@ enum StudyCommand {
         if let reason = AtomicFile.write(Data(csv(request, rows: rows).utf8), to: folder + "/study.csv") {
             throw .failure("cannot write '\(folder)/study.csv': \(reason)")
         }
-        CommandLine.say("study: \(request.values.count) values × \(request.fills.count) fills in \(folder)/ (sheet.png, plots.png, study.csv)")
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        CommandLine.say("study: \(count(request.values.count, "value")) × \(count(request.fills.count, "fill")) in \(folder)/ (sheet.png, plots.png, study.csv)")
+    }
+
+    /// Makes `path` and the folders above it (mkdir -p); nil, or the system's reason.
+    static func makeFolder(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) { return isFolder.boolValue ? nil : "it is a file" }
+        let parent = PathName.folder(of: path)
+        if !parent.isEmpty, parent != path, let reason = makeFolder(parent) { return reason }
+        return mkdir(path, 0o777) == 0 || errno == EEXIST ? nil : String(cString: strerror(errno))
     }
 
     /// A progress bar on stderr, only on a terminal; `done()` clears it.
@@ -438,7 +444,11 @@ enum StudyCommand {
     /// Ticks for [lo, hi]: a step of 1, 2 or 5 × 10^k giving about five, and the range widened to them.
     static func ticks(_ lo: Double, _ hi: Double) -> (values: [Double], lo: Double, hi: Double) {
         var lo = lo, hi = hi
-        if !(hi > lo) { lo -= 1; hi += 1 }
+        // A constant figure (to rounding) gets a range of its own: noise must not fill the plot.
+        if !(hi - lo > 1e-9 * max(1, abs(lo), abs(hi))) {
+            let middle = (lo + hi) / 2, half = max(1, abs(middle) * 0.1)
+            (lo, hi) = (middle - half, middle + half)
+        }
         let raw = (hi - lo) / 5, power = pow(10, (log10(raw)).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
         let first = (lo / step).rounded(.down) * step, last = (hi / step).rounded(.up) * step
@@ -460,12 +470,15 @@ enum StudyCommand {
             ("join angle at the badge (°, Bézier)", { $0.kinkBadge }),
             ("IoU with the quad fill", { $0.iou }),
         ]
-        let xTicks = ticks(request.from, request.to)
+        // The x axis spans the sweep exactly (a single value: ±1 round it), ticks at round values in it.
+        let xNice = ticks(request.from, request.to)
+        let xRange = request.to > request.from ? (request.from, request.to) : (xNice.lo, xNice.hi)
+        let xTicks = (values: xNice.values.filter { $0 >= xRange.0 - 1e-9 && $0 <= xRange.1 + 1e-9 }, lo: xRange.0, hi: xRange.1)
         for (index, chart) in charts.enumerated() {
             let origin = Vec2(Double(index % 3) * plotWidth, Double(index / 3) * plotHeight)
             let box = Rect(x: origin.x + 58, y: origin.y + 30, width: plotWidth - 76, height: plotHeight - 78)
             pen.text(chart.title, x: box.x, y: origin.y + 20, size: 13, color: HUDPen.ink)
-            let values = rows.compactMap(chart.figure)
+            let values = rows.compactMap(chart.figure).map { abs($0) < 1e-9 ? 0 : $0 }
             let yTicks = values.isEmpty ? ticks(0, 1) : ticks(values.min()!, values.max()!)
             func place(_ x: Double, _ y: Double) -> Vec2 {
                 Vec2(box.x + (x - xTicks.lo) / (xTicks.hi - xTicks.lo) * box.width,
@@ -490,13 +503,20 @@ enum StudyCommand {
             pen.line(from: Vec2(box.x, box.y), to: Vec2(box.x, box.maxY), width: 1, color: HUDPen.ink)
             pen.text(sweepLabel, x: box.x + (box.width - pen.width(of: sweepLabel, size: 11)) / 2, y: box.maxY + 34, size: 11,
                      color: HUDPen.ink)
-            // A line per fill, broken where the figure is missing (a kink past the break).
-            for fill in request.fills {
+            // A line per fill, broken where the figure is missing (a kink past the break), a dot at
+            // each value. Where lines coincide (quad's and tangent's home angle, both 0) each lies
+            // on the wider ones before it, so all stay in sight.
+            for (index, fill) in request.fills.enumerated() {
+                let width = 1.8 + 0.6 * Double(request.fills.count - 1 - index)
                 var previous: Vec2?
                 for row in rows where row.fill == fill {
                     guard let y = chart.figure(row) else { previous = nil; continue }
-                    let p = place(row.value, y)
-                    if let previous { pen.line(from: previous, to: p, width: 2, color: fill.color) }
+                    let p = place(row.value, abs(y) < 1e-9 ? 0 : y)
+                    if let previous { pen.line(from: previous, to: p, width: width, color: fill.color) }
+                    if request.values.count <= 15 {
+                        let dot = width / 2 + 1.5
+                        pen.panel(Rect(x: p.x - dot, y: p.y - dot, width: 2 * dot, height: 2 * dot), fill: fill.color)
+                    }
                     previous = p
                 }
             }

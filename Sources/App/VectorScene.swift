@@ -43,6 +43,8 @@ struct VectorScene {
         var color: Color
         /// home, badge, droplet, body, head
         var role: String
+        /// A badge's count (drawn as glyph outlines in the SVG).
+        var text: String = ""
     }
 
     /// A count: its glyphs' outlines in canvas units, where the picture draws their bitmaps.
@@ -137,7 +139,7 @@ struct VectorScene {
         for badge in snapshot.badges {
             if let pose = badge.pose {
                 let index = pane.circles.count
-                pane.circles.append(Circle(center: pose.center, radius: pose.radius, color: parameters.color, role: "badge"))
+                pane.circles.append(Circle(center: pose.center, radius: pose.radius, color: parameters.color, role: "badge", text: badge.text))
                 if badge.hasBridge {
                     let (home, bridge) = homes[next]
                     next += 1
@@ -206,6 +208,14 @@ struct VectorScene {
 // MARK: - SVG
 
 extension VectorScene {
+    /// What the picture shows, for the SVG's title: the scene, the fills.
+    var title: String {
+        let fills = panes.map { pane in
+            pane.content == .bezier ? "\(parameters.bridge.style.rawValue) bridge" : "metaball (\(parameters.metaball.kernel.rawValue))"
+        }
+        return fills.joined(separator: " | ")
+    }
+
     /// The picture as an SVG document of (width·scale)×(height·scale) pixels, drawn in canvas
     /// units (the viewBox).
     var svg: String {
@@ -232,7 +242,7 @@ extension VectorScene {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width * deviceScale))" height="\(n(height * deviceScale))" \
             viewBox="0 0 \(n(width)) \(n(height))">
-            <title>sticky: \(escape(parameters.bridge.style.rawValue)) bridge\(panes.count > 1 ? ", split" : "")</title>
+            <title>sticky: \(escape(title))</title>
             <rect width="\(n(width))" height="\(n(height))" \(paint(parameters.background))/>
 
             """
@@ -311,7 +321,11 @@ extension VectorScene {
             var object: [String: Any] = [
                 "fill": pane.content == .bezier ? "bezier" : "metaball",
                 "origin": [n(pane.x), n(pane.y)], "size": [n(pane.width), n(pane.height)],
-                "circles": pane.circles.map { ["role": $0.role, "center": point($0.center), "radius": n($0.radius)] },
+                "circles": pane.circles.map { circle -> [String: Any] in
+                    var object: [String: Any] = ["role": circle.role, "center": point(circle.center), "radius": n(circle.radius)]
+                    if !circle.text.isEmpty { object["text"] = circle.text }
+                    return object
+                },
                 "bridges": pane.bridges.map { bridge -> [String: Any] in
                     var b: [String: Any] = ["style": bridge.style.rawValue, "badge": bridge.badge,
                                             "sides": [bridge.upper.map(segment), bridge.lower.map(segment)]]

@@ -31,6 +31,27 @@ public enum AtomicFile {
         return nil
     }
 
+    /// Writes several files, all or none: each to its temporary twin first, then all renamed
+    /// into place. Returns nil, or the file that failed and the system's reason.
+    public static func write(_ files: [(Data, String)]) -> (path: String, reason: String)? {
+        var written: [(temporary: String, path: String)] = []
+        func discard() { for file in written { unlink(file.temporary) } }
+        for (data, path) in files {
+            let temporary = temporaryPath(beside: path) + ".all"
+            if let reason = write(data, to: temporary) {
+                discard()
+                return (path, reason)
+            }
+            written.append((temporary, path))
+        }
+        for (index, file) in written.enumerated() where rename(file.temporary, file.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            for later in written[index...] { unlink(later.temporary) }
+            return (file.path, reason)
+        }
+        return nil
+    }
+
     /// A hidden name beside `path`, unique to this process: where a file is written before it
     /// is renamed into place.
     public static func temporaryPath(beside path: String) -> String {

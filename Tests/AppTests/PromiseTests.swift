@@ -164,3 +164,50 @@ import Motion
 func redCoverage(_ image: Image) -> [Double] {
     (0..<(image.width * image.height)).map { 1 - Double(image.pixels[4 * $0 + 1]) / 255 }
 }
+
+/// Every number parameter at both ends of its range: a picture in each fill (split) and the
+/// chain, and a drag, release and spring or burst, all finite, with the badge drawn.
+@Suite(.serialized) struct RangeEndTests {
+    static let numbers: [(name: String, range: ClosedRange<Double>)] = ParameterRegistry.all.compactMap { p in
+        if case .number(_, let range, _) = p.kind { return (p.name, range) }
+        return nil
+    }
+
+    @Test(arguments: numbers.map(\.name))
+    func parameterAtEitherEndOfItsRange(name: String) throws {
+        let range = RangeEndTests.numbers.first { $0.name == name }!.range
+        #expect(RangeEndTests.numbers.count >= 15)
+        for value in [range.lowerBound, range.upperBound] {
+            var options = CommonOptions()
+            options.width = 240
+            options.height = 120
+            options.mode = .split
+            try ParameterRegistry.named(name)!.set(Parameter.format(value), in: &options.parameters, source: "test")
+            let home = Vec2(50, 60)
+            let pose = BadgePose(home: home, center: home + Vec2(30, 10), radius: 18, parameters: options.parameters.motion.badge)
+            let image = try RenderCommand.draw([pose], options: options)
+            // The badge itself is drawn in both panes (its centre is red, or the chosen colour).
+            for x in [80, 200] {
+                let i = 4 * (70 * image.width + x)
+                let drawn = image.pixels[i] != image.pixels[4 * 2] || image.pixels[i + 1] != image.pixels[4 * 2 + 1]
+                #expect(drawn, "\(name) = \(value): nothing drawn at the badge's centre in the pane at \(x)")
+            }
+            // The motion: a drag to 40 px (or past the break), a release, two seconds on.
+            var board = BadgeBoard(badges: [Badge(id: 0, home: Vec2(100, 60), radius: 18)], parameters: options.parameters.motion)
+            board.apply(.pointerDown(Vec2(100, 60)))
+            board.apply(.pointerMove(Vec2(140, 60)))
+            board.apply(.pointerUp)
+            var t = 0.0
+            while t < 2 {
+                t += 1.0 / 60
+                board.advance(to: t)
+                let badge = board.badges[0]
+                #expect(badge.center.isFinite && (badge.pose(shrink: options.parameters.motion.badge.shrink)?.homeRadius.isFinite ?? true),
+                        "\(name) = \(value) at \(t) s")
+            }
+            let done = board.badges[0].phase
+            #expect(done == .idle || done == .gone || (name == "springDuration" || name == "explosionDuration"),
+                    "\(name) = \(value): \(done) after 2 s")
+        }
+    }
+}
