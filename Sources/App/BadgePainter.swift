@@ -97,6 +97,8 @@ public struct BadgePainter {
         shapes.reset()
         decals.reset()
         field.balls.removeAll(keepingCapacity: true)
+        regions.removeAll(keepingCapacity: true)
+        orderedBalls.removeAll(keepingCapacity: true)
         field.parameters = parameters.metaball
     }
 
@@ -166,6 +168,14 @@ public struct BadgePainter {
                           panes: panes)
         frame.hud = HUDLayer(mesh: hud, width: layout.width, height: layout.height, scale: hudScale)
         return frame
+    }
+
+    /// When the last paint's field needs more balls than the shader takes (`Renderer.maximumBalls`,
+    /// a badge and its home are two), what to say: the field would be drawn in part. nil when it fits.
+    public var fieldOverflow: String? {
+        guard orderedBalls.count > Renderer.maximumBalls else { return nil }
+        return "the metaball fill takes at most \(Renderer.maximumBalls) balls (64 badges with their homes) and this scene "
+            + "needs \(orderedBalls.count); use --mode bezier, or fewer badges"
     }
 
     /// The field of the last paint (empty in the Bézier mode).

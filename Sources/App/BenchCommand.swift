@@ -9,6 +9,7 @@ import Render
 enum BenchCommand {
     static let help = """
         usage: sticky bench [--json] [--frames N] [OPTIONS]
+               sticky bench --scene grid --count N [--json] [--frames N] [OPTIONS]
 
         Measures, in this process (build with `swift build -c release` first):
           tessellate.STYLE   µs to build one held badge's mesh (home circle, bridge, badge),
@@ -47,6 +48,10 @@ enum BenchCommand {
         var value: Double
         var unit: String
         var detail: String
+        /// The most the figure may be (issue 13's targets); nil: none set.
+        var target: Double? = nil
+
+        var met: Bool? { target.map { value.isFinite && value <= $0 } }
     }
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -70,17 +75,33 @@ enum BenchCommand {
             }
         }
         try common.finish()
+        var judged: [Result] = []
         let emit = { (r: Result) in
+            if r.target != nil { judged.append(r) }
             if json {
                 let detail = r.detail.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                CommandLine.say(#"{"name":"\#(r.name)","value":\#(format(r.value)),"unit":"\#(r.unit)","detail":"\#(detail)"}"#)
+                let target = r.target.map { #","target":\#(format($0)),"met":\#(r.met!)"# } ?? ""
+                CommandLine.say(#"{"name":"\#(r.name)","value":\#(format(r.value)),"unit":"\#(r.unit)","detail":"\#(detail)"\#(target)}"#)
             } else {
-                CommandLine.say("\(r.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(format(r.value)) \(r.unit)    (\(r.detail))")
+                let mark = r.met.map { $0 ? "  [target ≤ \(format(r.target!)): met]" : "  [MISSES its target ≤ \(format(r.target!))]" } ?? ""
+                CommandLine.say("\(r.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(format(r.value)) \(r.unit)    (\(r.detail))\(mark)")
+            }
+        }
+        defer {
+            let missed = judged.filter { $0.met == false }
+            let summary = "targets: \(judged.count - missed.count) of \(judged.count) met"
+                + (missed.isEmpty ? "" : "; missed: " + missed.map { "\($0.name) \(format($0.value)) > \(format($0.target!))" }.joined(separator: ", "))
+            if json {
+                CommandLine.say(#"{"name":"targets","value":\#(judged.count - missed.count),"unit":"met","detail":"\#(summary)","target":\#(judged.count),"met":\#(missed.isEmpty)}"#)
+            } else {
+                CommandLine.say(summary)
             }
         }
         #if DEBUG
             CommandLine.warn("this is a debug build: figures are not representative (swift build -c release)")
         #endif
+
+        if common.scene == "grid" { return try gridBench(common, frames: frames, emit: emit) }
 
         let canvas = Vec2(Double(common.width), Double(common.height))
         let home = canvas / 2
@@ -90,7 +111,7 @@ enum BenchCommand {
             var parameters = common.parameters
             parameters.bridge.style = style
             let (us, triangles) = timeTessellation(pose, parameters: parameters, scale: common.scale)
-            emit(Result(name: "tessellate.\(style)", value: us, unit: "us", detail: "per badge, median of 31 × 2000"))
+            emit(Result(name: "tessellate.\(style)", value: us, unit: "us", detail: "per badge, median of 31 × 2000", target: 2))
             emit(Result(name: "triangles.\(style)", value: Double(triangles), unit: "triangles", detail: "one held badge with its bridge"))
         }
 
@@ -109,7 +130,8 @@ enum BenchCommand {
             let geometryAllocations = Double(sticky_alloc_count() - before) / 1000
             emit(Result(name: mode == .bezier ? "allocs.geometry" : "allocs.geometry.metaball",
                         value: counting ? geometryAllocations : .nan, unit: "allocs/frame",
-                        detail: counting ? "4 badges, one held, with counts (\(mode)); mean over 1000 frames after 10 warm-up" : "counter not active"))
+                        detail: counting ? "4 badges, one held, with counts (\(mode)); mean over 1000 frames after 10 warm-up" : "counter not active",
+                        target: counting ? 0 : nil))
         }
 
         let (w, h) = common.pixelSize
@@ -117,6 +139,7 @@ enum BenchCommand {
         defer { headless.destroy() }
         let clearFrame = Frame(width: canvas.x, height: canvas.y, scale: common.scale, background: common.parameters.background, mesh: Mesh())
         var allocationLines: [Result] = []
+        var ratios: [Mode: Double] = [:]
         for mode in [Mode.bezier, .metaball, .split] {
             // The window's scene in this mode's pane, one badge held 45 px from home.
             let layout = Layout(width: canvas.x, height: canvas.y, mode: mode, scene: .badges)
@@ -179,11 +202,15 @@ enum BenchCommand {
                     name: "allocs.clear", value: counting ? Double(clearAllocations) / Double(frames) : .nan, unit: "allocs/frame",
                     detail: "a bare clear + glFinish: what the GL driver allocates by itself"))
             }
-            let target = mode == .bezier ? "; target ≤ 1.5" : mode == .metaball ? "; target ≤ 1.2" : ""
             emit(Result(name: "frame.\(mode)", value: fullMedian, unit: "ms",
                         detail: "\(w)x\(h) 4 badges with counts, one held, median of \(frames); clear here \(format(clearMedian)) ms"))
             emit(Result(name: "frame.\(mode).ratio", value: fullMedian / clearMedian, unit: "x",
-                        detail: "frame.\(mode) / the clear of the same run\(target)"))
+                        detail: "frame.\(mode) / the clear of the same run", target: [Mode.bezier: 1.5, .metaball: 1.2, .split: 1.4][mode]))
+            ratios[mode] = fullMedian / clearMedian
+            if mode == .metaball, let bezier = ratios[.bezier] {
+                emit(Result(name: "frame.metaball.vs.bezier", value: ratios[.metaball]! / bezier, unit: "x",
+                            detail: "frame.metaball.ratio / frame.bezier.ratio: the field against the Bézier fill of the same scene", target: 1.1))
+            }
             allocationLines.append(Result(
                 name: "allocs.frame.\(mode)", value: counting ? Double(frameAllocations) / Double(frames) : .nan, unit: "allocs/frame",
                 detail: "meshes + field + upload + draw + glFinish, GL driver included, mean of \(frames)"))
@@ -191,6 +218,7 @@ enum BenchCommand {
         for line in allocationLines { emit(line) }
 
         // The caterpillar, held up by its head (the seed's layout, lifted for a second).
+        var chainRatios: [String: Double] = [:]
         for (mode, goo) in [(Mode.bezier, false), (.bezier, true), (.metaball, false), (.split, true)] {
             var parameters = common.parameters
             parameters.goo = goo
@@ -224,7 +252,14 @@ enum BenchCommand {
             let name = "frame.chain.\(mode)\(goo ? ".goo" : "")"
             emit(Result(name: name, value: median(full), unit: "ms",
                         detail: "\(w)x\(h) 9 bodies held by the head, median of \(frames); clear here \(format(median(clear))) ms"))
-            emit(Result(name: name + ".ratio", value: median(full) / median(clear), unit: "x", detail: "\(name) / the clear of the same run"))
+            let ratio = median(full) / median(clear)
+            emit(Result(name: name + ".ratio", value: ratio, unit: "x", detail: "\(name) / the clear of the same run",
+                        target: mode == .metaball ? 1.5 : mode == .split ? 2.0 : nil))
+            chainRatios[name] = ratio
+            if mode == .metaball, let bezier = chainRatios["frame.chain.bezier"] {
+                emit(Result(name: "frame.chain.metaball.vs.bezier", value: ratio / bezier, unit: "x",
+                            detail: "frame.chain.metaball.ratio / frame.chain.bezier.ratio", target: 1.1))
+            }
         }
         // Stepping the physics: one fixed step (eight substeps) of the held chain.
         let chain = ChainWorld(width: canvas.x, height: canvas.y, parameters: common.parameters.chain)
@@ -241,6 +276,84 @@ enum BenchCommand {
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / 240)
         }
         emit(Result(name: "chain.step", value: median(samples), unit: "us", detail: "one 1/240 s step of 9 bodies, median of 31 × 240"))
+    }
+
+    /// `--scene grid --count N`: how cost grows with the number of badges. The geometry (the
+    /// painter's meshes, field and boxes from the snapshot) per badge at N and at N = 4, and the
+    /// whole frame of each mode against a bare clear of the same run.
+    static func gridBench(_ common: CommonOptions, frames: Int, emit: (Result) -> Void) throws(CLIError) {
+        let (w, h) = common.pixelSize
+        let n = common.count
+        let parameters = common.parameters
+        var painter = BadgePainter(atlas: Fonts.atlas())
+        func snapshot(_ count: Int, mode: Mode) -> (SceneSnapshot, Layout) {
+            let layout = Layout(width: Double(common.width), height: Double(common.height), mode: mode, scene: .grid)
+            let scene = GridScene(width: layout.canvas.x, height: layout.canvas.y, count: count, parameters: parameters)
+            return (scene.snapshot(parameters), layout)
+        }
+        func geometryPerBadge(_ count: Int, mode: Mode) -> Double {
+            let (shot, layout) = snapshot(count, mode: mode)
+            let scale = common.scale * layout.zoom
+            for _ in 0..<3 { painter.paint(shot, parameters: parameters, scale: scale, mode: mode) }
+            let batch = max(1, 4000 / count)
+            var samples: [Double] = []
+            for _ in 0..<15 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<batch { painter.paint(shot, parameters: parameters, scale: scale, mode: mode) }
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(batch * count))
+            }
+            return median(samples)
+        }
+        for mode in [Mode.bezier, .metaball] {
+            let reference = geometryPerBadge(4, mode: mode), atN = geometryPerBadge(n, mode: mode)
+            emit(Result(name: "grid.geometry.\(mode)", value: atN, unit: "us",
+                        detail: "per badge at N = \(n): meshes\(mode == .metaball ? ", field and boxes" : "") from the snapshot, median of 15 batches"))
+            emit(Result(name: "grid.geometry.\(mode).growth", value: atN / reference, unit: "x",
+                        detail: "per badge at N = \(n) / per badge at N = 4 (\(format(reference)) us)", target: 1.5))
+        }
+        let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
+        defer { headless.destroy() }
+        let clearFrame = Frame(width: Double(common.width), height: Double(common.height), scale: common.scale,
+                               background: parameters.background, mesh: Mesh())
+        var medians: [Mode: Double] = [:]
+        for mode in [Mode.bezier, .metaball, .split] {
+            let (shot, layout) = snapshot(n, mode: mode)
+            let scale = common.scale * layout.zoom
+            painter.paint(shot, parameters: parameters, scale: scale, mode: mode)
+            if let overflow = painter.fieldOverflow {
+                emit(Result(name: "grid.frame.\(mode)", value: .nan, unit: "ms", detail: "not measured: \(overflow)"))
+                continue
+            }
+            func draw() {
+                painter.paint(shot, parameters: parameters, scale: scale, mode: mode)
+                let frame = painter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
+                headless.renderer.draw(frame, into: headless.target)
+            }
+            for _ in 0..<5 {
+                draw()
+                GL.finish()
+            }
+            var clear: [Double] = [], full: [Double] = []
+            for _ in 0..<frames {
+                var start = DispatchTime.now().uptimeNanoseconds
+                headless.renderer.draw(clearFrame, into: headless.target)
+                GL.finish()
+                clear.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                start = DispatchTime.now().uptimeNanoseconds
+                draw()
+                GL.finish()
+                full.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            if let code = GL.error() { throw .failure("\(RenderError.gl(code: code, stage: "the grid's frames"))") }
+            medians[mode] = median(full)
+            emit(Result(name: "grid.frame.\(mode)", value: median(full), unit: "ms",
+                        detail: "\(w)x\(h), \(n) badges pulled seeded ways, with counts, median of \(frames); clear here \(format(median(clear))) ms"))
+            emit(Result(name: "grid.frame.\(mode).ratio", value: median(full) / median(clear), unit: "x", detail: "grid.frame.\(mode) / the clear of the same run"))
+        }
+        if let field = medians[.metaball], let bezier = medians[.bezier] {
+            emit(Result(name: "grid.frame.metaball.vs.bezier", value: field / bezier, unit: "x",
+                        detail: "grid.frame.metaball / grid.frame.bezier at N = \(n)", target: 1.3))
+        }
     }
 
     /// Median µs per badge over 31 batches of 2000 meshes, and the mesh's triangle count.

@@ -16,6 +16,8 @@ struct CommonOptions {
     var sizeGiven = false
     var mode = Mode.bezier
     var scene = "badge"
+    /// The grid scene's badges (--count).
+    var count = 64
     var parameters = Parameters()
     var warnings: [String] = []
     private var paramsFile: String?
@@ -35,7 +37,9 @@ struct CommonOptions {
           --size WxH                canvas size in logical pixels (\(defaults.width)x\(defaults.height))
           --scale S                 device pixels per logical pixel (\(Parameter.format(defaults.scale)))
           --mode M                  bezier, metaball, split (both side by side), overlay (\(defaults.mode.rawValue))
-          --scene S                 badge, or chain: seed 004's caterpillar (\(defaults.scene))
+          --scene S                 badge, chain (seed 004's caterpillar), or grid: --count N
+                                    badges pulled seeded random ways, for scaling (\(defaults.scene))
+          --count N                 the grid scene's badges, 1 to \(GridScene.largestCount) (\(defaults.count))
           --preset NAME             seed000 (the default values), seed002, paperjs, smooth; first
           --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
           --set NAME=VALUE          one parameter; repeatable; wins over --params
@@ -100,9 +104,15 @@ struct CommonOptions {
         case "--scene":
             let text = try arguments.value(of: option, inline: inline, expects: "a scene")
             switch text {
-            case "badge", "chain": scene = text
-            default: throw .usage("--scene expects badge or chain, got '\(text)'")
+            case "badge", "chain", "grid": scene = text
+            default: throw .usage("--scene expects badge, chain or grid, got '\(text)'")
             }
+        case "--count":
+            let what = "a whole number of badges from 1 to \(GridScene.largestCount)"
+            let text = try arguments.value(of: option, inline: inline, expects: "a count")
+            let value = try Parse.number(text, option: option, range: 1...Double(GridScene.largestCount), what: what)
+            guard value == value.rounded() else { throw .usage("\(option) expects \(what), got '\(text)'") }
+            count = Int(value)
         case "--preset":
             preset = try arguments.value(of: option, inline: inline, expects: "a preset name")
         case "--params":

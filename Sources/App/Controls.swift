@@ -141,7 +141,7 @@ struct Controls {
         case .chain:
             let own = Controls.sliders.filter { Controls.chainOnly.contains($0.name) }
             sliders = own + Controls.sliders.filter { !Controls.chainOnly.contains($0.name) && !Controls.badgeOnly.contains($0.name) }
-        case .badges, .free:
+        case .badges, .free, .grid:
             sliders = Controls.sliders.filter { !Controls.chainOnly.contains($0.name) }
         case nil:
             sliders = Controls.sliders

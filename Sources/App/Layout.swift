@@ -13,8 +13,10 @@ enum SceneKind: Equatable {
     case chain
     /// Badges placed by the caller (`sticky render`): drawn at the given scale, never shrunk.
     case free
+    /// The scaling scene: N badges filling whatever canvas there is (they shrink with it).
+    case grid
 
-    init(scene: String) { self = scene == "chain" ? .chain : .badges }
+    init(scene: String) { self = scene == "chain" ? .chain : scene == "grid" ? .grid : .badges }
 
     /// The smallest canvas, in scene units, that shows the scene whole.
     var minimumCanvas: Vec2 {
@@ -23,7 +25,7 @@ enum SceneKind: Equatable {
         // below about 62 px), and a slop ring of room above and below.
         case .badges: Vec2(320, 80)
         case .chain: Vec2(360, 240)
-        case .free: Vec2(0, 0)
+        case .free, .grid: Vec2(0, 0)
         }
     }
 }

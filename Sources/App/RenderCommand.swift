@@ -122,6 +122,7 @@ enum RenderCommand {
         let request = try RenderRequest(words)
         for warning in request.common.warnings { CommandLine.warn(warning) }
         if request.common.scene == "chain" { return try renderChain(request) }
+        if request.common.scene == "grid" { return try renderGrid(request) }
         let options = request.common
         let snapshot = SceneSnapshot(held: [request.pose], texts: [request.text], rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)
@@ -195,8 +196,29 @@ enum RenderCommand {
         }
     }
 
+    /// The grid scene's picture: --count badges filling the canvas, pulled seeded random ways.
+    static func renderGrid(_ request: RenderRequest) throws(CLIError) {
+        let options = request.common
+        let layout = options.layout(.grid)
+        let scene = GridScene(width: layout.canvas.x, height: layout.canvas.y, count: options.count, parameters: options.parameters)
+        let snapshot = scene.snapshot(options.parameters)
+        if let out = request.out {
+            if request.isSVG {
+                try writeVector(snapshot, options: options, layout: layout, svg: out, geometry: nil)
+            } else {
+                var painter = BadgePainter(atlas: Fonts.atlas())
+                painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
+                try write(image(of: &painter, options: options, layout: layout), to: out)
+            }
+        }
+        if let geometry = request.geometry {
+            try writeVector(snapshot, options: options, layout: layout, svg: nil, geometry: geometry)
+        }
+    }
+
     /// The painter's current meshes drawn headless with the options' canvas, scale and mode.
     static func image(of painter: inout BadgePainter, options: CommonOptions, layout: Layout) throws(CLIError) -> Image {
+        if let overflow = painter.fieldOverflow { throw .failure(overflow) }
         let (w, h) = options.pixelSize
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }

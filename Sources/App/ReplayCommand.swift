@@ -123,7 +123,8 @@ enum ReplayCommand {
         let parameters = common.parameters
         let sceneName = script.scene ?? common.scene
         let layout = common.layout(SceneKind(scene: sceneName))
-        let scene = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters)
+        let scene = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
+                              count: common.count)
         let texts = sceneName == "badge" && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
         var painter = BadgePainter(atlas: (framesPath != nil || gifPath != nil || apngPath != nil) && texts ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
@@ -166,6 +167,7 @@ enum ReplayCommand {
             if let headless {
                 let scale = common.scale * layout.zoom
                 painter.paint(scene.snapshot(player.parameters), parameters: player.parameters, scale: scale, mode: common.mode)
+                if let overflow = painter.fieldOverflow { throw .failure("at \(Parameter.format(t)) s: \(overflow)") }
                 let (w, h) = common.pixelSize
                 let frame = painter.frame(layout: layout, scale: scale, parameters: player.parameters, pixelWidth: w, pixelHeight: h)
                 let image = try headless.image(of: frame)

@@ -30,9 +30,10 @@ protocol Scene: AnyObject {
     var grabPoints: [Vec2] { get }
 }
 
-/// Makes the scene that `name` says, for a pane of `width`×`height`.
-func makeScene(_ name: String, width: Double, height: Double, badges: [Badge], parameters: Parameters) -> Scene {
+/// Makes the scene that `name` says, for a pane of `width`×`height` (`count`: the grid's badges).
+func makeScene(_ name: String, width: Double, height: Double, badges: [Badge], parameters: Parameters, count: Int = 64) -> Scene {
     if name == "chain" { return ChainScene(width: width, height: height, parameters: parameters) }
+    if name == "grid" { return GridScene(width: width, height: height, count: count, parameters: parameters) }
     return BadgeScene(board: BadgeBoard(
         badges: badges.isEmpty ? BadgeBoard.defaultBadges(width: width, height: height) : badges, parameters: parameters.motion),
                       canvas: Vec2(width, height))
@@ -139,4 +140,84 @@ final class ChainScene: Scene {
     var kind: SceneKind { .chain }
     /// The head: the one body a press grips.
     var grabPoints: [Vec2] { world.circles.last.map { [$0.center] } ?? [] }
+}
+
+/// The scaling scene: `count` badges on a grid filling the canvas, each posed as if pulled a
+/// seeded random distance in [0, maxDistance] in a seeded direction (bridge and home circle
+/// drawn), with a count; no pointer. Badge i's pull depends on i alone, so a larger grid keeps
+/// the smaller one's pulls.
+final class GridScene: Scene {
+    let count: Int
+    private var size: Vec2
+    private var parameters: Parameters
+
+    static let largestCount = 4096
+
+    init(width: Double, height: Double, count: Int, parameters: Parameters) {
+        self.count = max(1, min(count, GridScene.largestCount))
+        size = Vec2(width, height)
+        self.parameters = parameters
+    }
+
+    /// The grid: columns × rows nearest the canvas's aspect, the badge a fifth of a cell (at most
+    /// 20 px), home at the cell's centre.
+    static func layout(width: Double, height: Double, count: Int) -> (columns: Int, rows: Int, cell: Vec2, radius: Double) {
+        let n = max(1, count)
+        let columns = max(1, min(n, Int((Double(n) * width / max(height, 1)).squareRoot().rounded())))
+        let rows = (n + columns - 1) / columns
+        let cell = Vec2(width / Double(columns), height / Double(rows))
+        return (columns, rows, cell, min(20, max(1, 0.2 * min(cell.x, cell.y))))
+    }
+
+    /// Badge i's pull as fractions of maxDistance and of a turn: SplitMix64 of i.
+    static func pull(_ i: Int) -> (distance: Double, turn: Double) {
+        func mix(_ x: UInt64) -> Double {
+            var z = x &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        return (mix(UInt64(2 * i)), mix(UInt64(2 * i + 1)))
+    }
+
+    var poses: [BadgePose] {
+        let grid = GridScene.layout(width: size.x, height: size.y, count: count)
+        let badge = parameters.motion.badge
+        return (0..<count).map { i in
+            let home = Vec2((Double(i % grid.columns) + 0.5) * grid.cell.x, (Double(i / grid.columns) + 0.5) * grid.cell.y)
+            let (d, turn) = GridScene.pull(i)
+            let angle = 2 * Double.pi * turn
+            return BadgePose(home: home, center: home + Vec2(cos(angle), sin(angle)) * (d * badge.maxDistance), radius: grid.radius,
+                             parameters: badge)
+        }
+    }
+
+    var texts: [String] { (0..<count).map { String($0 % 99 + 1) } }
+
+    func apply(_ command: Command) {}
+    func advance(to time: Double) {}
+    var isAnimating: Bool { false }
+    func update(_ parameters: Parameters) { self.parameters = parameters }
+    func resize(width: Double, height: Double) { size = Vec2(width, height) }
+    func regrip(at p: Vec2) {}
+
+    func dumpLine(time: Double, parameters: Parameters) -> String {
+        let texts = self.texts
+        let badges = poses.enumerated().map { i, pose in
+            var badge = Badge(id: i, home: pose.home, radius: pose.radius, text: texts[i])
+            badge.center = pose.center
+            badge.phase = pose.attached ? .dragging : .detached
+            badge.attached = pose.attached
+            return badge
+        }
+        return StateDump.line(time: time, pointer: .zero, down: false, badges: badges, bodies: [], events: [], parameters: parameters)
+    }
+
+    func snapshot(_ parameters: Parameters) -> SceneSnapshot {
+        SceneSnapshot(held: poses, texts: texts, rule: parameters.metaballBreak, shrink: parameters.motion.badge.shrink)
+    }
+
+    var heldPose: BadgePose? { nil }
+    var kind: SceneKind { .grid }
+    var grabPoints: [Vec2] { [] }
 }

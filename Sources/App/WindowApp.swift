@@ -66,6 +66,8 @@ final class WindowApp {
     var pendingShot: Bool?
     /// A short message at the bottom of the window, and until when it shows.
     var toast: (text: String, until: Double)?
+    /// Whether the field's overflow has been told (once a run).
+    private var fieldOverflowTold = false
     /// The clock's origin: the simulation's t = 0.
     let start: Double
 
@@ -93,7 +95,8 @@ final class WindowApp {
         }
         let (w, h) = window.size
         layout = Layout(width: Double(w), height: Double(h), mode: options.mode, scene: kind)
-        scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters)
+        scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters,
+                          count: options.count)
         if let dumpPath {
             guard FileManager.default.createFile(atPath: dumpPath, contents: nil), let handle = FileHandle(forWritingAtPath: dumpPath) else {
                 renderer.destroy()
@@ -352,6 +355,12 @@ final class WindowApp {
         let scale = deviceScale * layout.zoom
         let snapshot = scene.snapshot(options.parameters)
         painter.paint(snapshot, parameters: options.parameters, scale: scale, mode: options.mode)
+        if let overflow = painter.fieldOverflow, !fieldOverflowTold {
+            // Said once; the field is drawn as far as it goes.
+            fieldOverflowTold = true
+            CommandLine.warn(overflow)
+            say("the metaball fill is drawn in part: too many balls (see stderr)")
+        }
         if construction || wireframe {
             painter.addOverlays(construction: construction ? snapshot.heldPose : nil, wireframe: wireframe,
                                 parameters: options.parameters, scale: scale)

@@ -1,0 +1,95 @@
+// The grid scene (--scene grid --count N): N badges filling the canvas, each pulled a seeded
+// random distance in [0, maxDistance] in a seeded direction; in render, replay and bench.
+
+import Foundation
+import Imaging
+import Testing
+@testable import App
+@testable import Geometry
+import Motion
+
+@Suite struct GridSceneTests {
+    /// Every badge and its home inside the canvas's grid cell layout, the pull within
+    /// [0, maxDistance], the same pulls on every run, badge i's pull the same whatever N.
+    @Test(arguments: [1, 4, 64, 256, 1024])
+    func badgesFillTheCanvasWithSeededPulls(count: Int) {
+        var parameters = Parameters()
+        parameters.motion.badge.maxDistance = 50
+        let scene = GridScene(width: 1920, height: 1080, count: count, parameters: parameters)
+        let poses = scene.poses
+        #expect(poses.count == count)
+        let grid = GridScene.layout(width: 1920, height: 1080, count: count)
+        #expect(grid.columns * grid.rows >= count && (grid.columns - 1) * grid.rows < count + grid.rows)
+        var homes = Set<Vec2>()
+        for (i, pose) in poses.enumerated() {
+            #expect(pose.home.x > 0 && pose.home.x < 1920 && pose.home.y > 0 && pose.home.y < 1080)
+            #expect(pose.radius == grid.radius && pose.radius <= 20)
+            #expect(pose.distance <= 50 + 1e-9 && pose.attached, "badge \(i) pulled \(pose.distance)")
+            let (d, turn) = GridScene.pull(i)
+            #expect(abs(pose.distance - d * 50) < 1e-9 && turn >= 0 && turn < 1)
+            homes.insert(pose.home)
+        }
+        #expect(homes.count == count)
+        // Seeded: the same again, and the smaller grid's pulls are the larger's first ones.
+        #expect(GridScene(width: 1920, height: 1080, count: count, parameters: parameters).poses.map(\.distance) == poses.map(\.distance))
+        let pulls = poses.map(\.distance)
+        if count >= 4 {
+            let small = GridScene(width: 1920, height: 1080, count: 4, parameters: parameters).poses.map(\.distance)
+            #expect(zip(pulls.prefix(4), small).allSatisfy { abs($0 - $1) < 1e-9 })
+        }
+        // Spread: the pulls are not all alike.
+        if count >= 64 { #expect(Set(pulls.map { Int($0 / 10) }).count >= 4) }
+    }
+
+    /// render draws the grid (bezier, and split while the field fits); a field with more balls
+    /// than the shader takes is refused with one line, exit 1, no file.
+    @Test func renderDrawsTheGridAndRefusesAnOverfullField() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bezier = folder.appendingPathComponent("b.png").path
+        var result = try Sticky.run(["render", "--scene", "grid", "--count", "256", "--size", "640x360", "--out", bezier])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNG.read(from: bezier)
+        let red = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 200 && image.pixels[$0 + 1] < 60 }.count
+        #expect(red > 640 * 360 / 20, "only \(red) red pixels")
+        let split = folder.appendingPathComponent("s.png").path
+        result = try Sticky.run(["render", "--scene", "grid", "--count", "64", "--mode", "split", "--size", "640x360", "--out", split])
+        #expect(result.status == 0, "\(result.stderr)")
+        let over = folder.appendingPathComponent("m.png").path
+        result = try Sticky.run(["render", "--scene", "grid", "--count", "100", "--mode", "metaball", "--size", "640x360", "--out", over])
+        #expect(result.status == 1 && result.stderr.contains("at most 128 balls") && result.stderr.split(separator: "\n").count == 1,
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: over))
+    }
+
+    /// replay plays the grid: every dump line has the N badges, posed, unmoving.
+    @Test func replayDumpsTheGrid() throws {
+        let (result, lines, folder) = try replay("wait 0.1\n") { _ in ["--scene", "grid", "--count", "12", "--size", "400x300"] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.badges.count == 12 && $0.badges.allSatisfy { $0.phase == "dragging" } })
+        #expect(lines.first!.badges.map(\.center) == lines.last!.badges.map(\.center))
+    }
+
+    /// bench --scene grid reports its figures, judged against their targets, and a summary line.
+    @Test func benchReportsTheGridsFigures() throws {
+        let result = try Sticky.run(["bench", "--scene", "grid", "--count", "8", "--json", "--frames", "2", "--size", "320x180"])
+        #expect(result.status == 0, "\(result.stderr)")
+        var objects: [String: [String: Any]] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            objects[object["name"] as! String] = object
+        }
+        for name in ["grid.geometry.bezier", "grid.geometry.metaball", "grid.frame.bezier", "grid.frame.metaball", "grid.frame.split",
+                     "grid.frame.bezier.ratio"] {
+            #expect((objects[name]?["value"] as? NSNumber)?.doubleValue.isFinite == true, "\(name)")
+        }
+        for name in ["grid.geometry.bezier.growth", "grid.frame.metaball.vs.bezier"] {
+            let object = try #require(objects[name])
+            let value = (object["value"] as! NSNumber).doubleValue, target = (object["target"] as! NSNumber).doubleValue
+            #expect((object["met"] as? Bool) == (value <= target), "\(name)")
+        }
+        let summary = try #require(objects["targets"])
+        #expect((summary["detail"] as? String)?.hasPrefix("targets: ") == true)
+    }
+}
