@@ -13,23 +13,13 @@ func onPath(_ program: String) -> Bool {
 }
 
 let windowToolsPresent: Bool = {
-    let present = onPath("xvfb-run") && onPath("xdotool")
-    if !present { print("WindowTests skipped: xvfb-run and xdotool are needed (bash scripts/setup installs them)") }
+    let present = onPath("Xvfb") && onPath("xdotool")
+    if !present { print("WindowTests skipped: Xvfb and xdotool are needed (bash scripts/setup installs them)") }
     return present
 }()
 
 @Suite(.serialized) struct WindowTests {
-    /// Runs a window script with the built `sticky` and `folder`, under its own xvfb-run (a
-    /// fresh X server each: no state carries from one window to the next); its status and stderr.
-    ///
-    /// Under AddressSanitizer (scripts/sanitize address) the windows run without leak detection:
-    /// Mesa's GLX driver (swrast_dri.so) leaks 240 bytes that LeakSanitizer reports only after
-    /// the driver is unloaded at display close, as "<unknown module>", where no suppression can
-    /// name it. Headless runs keep their EGL driver loaded and are checked for leaks.
-    /// A display number no X server holds, picked at random from 200 on, so that a server
-    /// still closing (its lock gone, its socket not yet) is never the next test's: with
-    /// `xvfb-run -a` alone every test asked for :99, and once in a dozen runs the window met the
-    /// previous test's dying server there ("Failed to open display :99").
+    /// A display number no X server holds (no lock, no socket), picked at random from 200 on.
     static func freeDisplay() -> Int {
         while true {
             let n = Int.random(in: 200..<20_000)
@@ -39,13 +29,95 @@ let windowToolsPresent: Bool = {
         }
     }
 
+    /// `arguments` run with no signal blocked. A child inherits the test runner's thread's
+    /// blocked signals (SIGTERM, SIGINT, SIGUSR1 among them): the scripts' `kill` and traps
+    /// would not reach what they start (a window script once waited for ever on a `kill`ed
+    /// sticky). perl (in every Debian) clears the mask, then execs.
+    static func unblocked(_ arguments: [String]) -> [String] {
+        ["perl", "-MPOSIX", "-e",
+         #"sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die "sigprocmask: $!"; exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!""#,
+         "--"] + arguments
+    }
+
+    /// Whether something accepts connections on the UNIX socket at `path` (an X server's).
+    static func accepts(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (i, byte) in bytes.enumerated() { buffer[i] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+        }
+    }
+
+    /// An X server of its own (Xvfb, 800x600x24, no access control), started on a free display
+    /// and waited for until its socket takes a connection, not for a fixed time;
+    /// stopped and waited for at the end. (xvfb-run waits for Xvfb's ready signal, and once in a
+    /// few runs on a loaded machine sticky still found no display there: "Failed to open display".)
+    final class XServer {
+        let display: String
+        private let process: Process
+
+        init() throws {
+            for _ in 0..<5 {
+                let n = WindowTests.freeDisplay()
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = WindowTests.unblocked(["Xvfb", ":\(n)", "-screen", "0", "800x600x24", "-nolisten", "tcp", "-ac"])
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                // Ready when its socket takes a connection; gone if the number was taken after all.
+                for _ in 0..<1200 where process.isRunning {
+                    if WindowTests.accepts("/tmp/.X11-unix/X\(n)") {
+                        self.display = ":\(n)"
+                        self.process = process
+                        return
+                    }
+                    usleep(50_000)
+                }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+            }
+            throw XServerError()
+        }
+
+        struct XServerError: Error, CustomStringConvertible {
+            var description: String { "no X server could be started (Xvfb)" }
+        }
+
+        /// Killed outright (whatever it may block), then its lock and socket are removed.
+        deinit {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let n = display.dropFirst()
+            try? FileManager.default.removeItem(atPath: "/tmp/.X\(n)-lock")
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(n)")
+        }
+    }
+
+    /// Runs a window script with the built `sticky` and `folder` on an X server of its own (a
+    /// fresh one each: no state carries from one window to the next); its status and stderr.
+    ///
+    /// Under AddressSanitizer (scripts/sanitize address) the windows run without leak detection:
+    /// Mesa's GLX driver (swrast_dri.so) leaks 240 bytes that LeakSanitizer reports only after
+    /// the driver is unloaded at display close, as "<unknown module>", where no suppression can
+    /// name it. Headless runs keep their EGL driver loaded and are checked for leaks.
     static func runOnOwnDisplay(_ script: URL, _ folder: URL, _ extra: [String] = []) throws -> (Int32, String) {
+        let server = try XServer()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xvfb-run", "-a", "-n", String(freeDisplay()), "-s", "-screen 0 800x600x24", "bash", script.path,
-                             Sticky.executable.path, folder.path] + extra
+        process.arguments = unblocked(["bash", script.path, Sticky.executable.path, folder.path] + extra)
         var environment = ProcessInfo.processInfo.environment
         if let options = environment["ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options + ":detect_leaks=0" }
+        environment["DISPLAY"] = server.display
+        environment["XAUTHORITY"] = nil
         process.environment = environment
         let err = Pipe()
         process.standardError = err
@@ -53,10 +125,11 @@ let windowToolsPresent: Bool = {
         try process.run()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        withExtendedLifetime(server) {}
         return (process.terminationStatus, message)
     }
 
-    @Test(.enabled(if: windowToolsPresent, "needs xvfb-run and xdotool"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: windowToolsPresent, "needs Xvfb and xdotool"), .timeLimit(.minutes(2)))
     func dragReleaseAndBurstInTheRealWindow() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         let folder = try temporaryFolder()
@@ -149,14 +222,14 @@ let windowToolsPresent: Bool = {
     }
 
     /// The screenshot folder's place is taken by a file.
-    @Test(.enabled(if: windowToolsPresent, "needs xvfb-run and xdotool"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: windowToolsPresent, "needs Xvfb and xdotool"), .timeLimit(.minutes(2)))
     func unwritableScreenshotFolderSaysWhy() throws {
         try WindowTests.screenshotsFail(in: [], saying: "is a file")
     }
 
     /// The screenshot folder on a full disk and on a read-only one (small tmpfs mounts): its own
     /// test, so that where mounting is not allowed it is reported as skipped, with the reason.
-    @Test(.enabled(if: windowToolsPresent, "needs xvfb-run and xdotool"),
+    @Test(.enabled(if: windowToolsPresent, "needs Xvfb and xdotool"),
           .enabled(if: scratchMountsWork, "needs root to mount a tmpfs (CI runs as root)"),
           .timeLimit(.minutes(2)), arguments: [false, true])
     func screenshotsOnAFullOrReadOnlyDiskSayWhy(readOnly: Bool) throws {
@@ -168,7 +241,7 @@ let windowToolsPresent: Bool = {
     /// Resize to 1x1 and back, unmap and map (a minimise), focus taken by another window in a
     /// drag, a drag released outside the window, held keys: no GL error, no stuck drag, finite
     /// state throughout; a held slider key repeats, a held S or V acts once.
-    @Test(.enabled(if: windowToolsPresent, "needs xvfb-run and xdotool"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: windowToolsPresent, "needs Xvfb and xdotool"), .timeLimit(.minutes(3)))
     func windowLifeResizeMinimiseFocusAndHeldKeys() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         let folder = try temporaryFolder()

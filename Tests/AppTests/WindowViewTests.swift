@@ -73,7 +73,7 @@ struct Grab {
     }
 }
 
-/// In the window suite, which runs one window at a time: two `xvfb-run -a` starting together
+/// In the window suite, which runs one window at a time: two X servers starting together
 /// can pick the same display number.
 extension WindowTests {
     // The HUD's colours (HUDPen), as bytes.
@@ -109,7 +109,7 @@ extension WindowTests {
         }
     }
 
-    @Test(.enabled(if: windowToolsPresent && onPath("xwd") && onPath("xwdtopnm"), "needs xvfb-run, xdotool, xwd and xwdtopnm"),
+    @Test(.enabled(if: windowToolsPresent && onPath("xwd") && onPath("xwdtopnm"), "needs Xvfb, xdotool, xwd and xwdtopnm"),
           .timeLimit(.minutes(3)))
     func whatTheWindowShows() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
