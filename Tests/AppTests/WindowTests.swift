@@ -56,10 +56,12 @@ let windowToolsPresent: Bool = {
         }
     }
 
-    /// An X server of its own (Xvfb, 800x600x24, no access control), started on a free display
-    /// and waited for until its socket takes a connection, not for a fixed time;
-    /// stopped and waited for at the end. (xvfb-run waits for Xvfb's ready signal, and once in a
-    /// few runs on a loaded machine sticky still found no display there: "Failed to open display".)
+    /// An X server of its own (Xvfb, 800x600x24, no access control, no reset), started on a free
+    /// display and waited for until its socket takes a connection, not for a fixed time; killed at
+    /// the end. `-noreset`: by default an X server resets when its last client leaves (the probe's
+    /// connection, a window that quits before the next opens, each xdotool call), and a window
+    /// opening during the reset finds no display ("Failed to open display": with xvfb-run too, once
+    /// in a few runs).
     final class XServer {
         let display: String
         private let process: Process
@@ -69,7 +71,7 @@ let windowToolsPresent: Bool = {
                 let n = WindowTests.freeDisplay()
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = WindowTests.unblocked(["Xvfb", ":\(n)", "-screen", "0", "800x600x24", "-nolisten", "tcp", "-ac"])
+                process.arguments = WindowTests.unblocked(["Xvfb", ":\(n)", "-screen", "0", "800x600x24", "-nolisten", "tcp", "-ac", "-noreset"])
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
