@@ -234,21 +234,7 @@ enum BenchCommand {
                 let frame = chainPainter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
                 headless.renderer.draw(frame, into: headless.target)
             }
-            for _ in 0..<20 {
-                draw()
-                GL.finish()
-            }
-            var clear: [Double] = [], full: [Double] = []
-            for _ in 0..<frames {
-                var start = DispatchTime.now().uptimeNanoseconds
-                headless.renderer.draw(clearFrame, into: headless.target)
-                GL.finish()
-                clear.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                start = DispatchTime.now().uptimeNanoseconds
-                draw()
-                GL.finish()
-                full.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            }
+            let (clear, full) = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 20, draw: draw)
             let name = "frame.chain.\(mode)\(goo ? ".goo" : "")"
             emit(Result(name: name, value: median(full), unit: "ms",
                         detail: "\(w)x\(h) 9 bodies held by the head, median of \(frames); clear here \(format(median(clear))) ms"))
@@ -329,21 +315,7 @@ enum BenchCommand {
                 let frame = painter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
                 headless.renderer.draw(frame, into: headless.target)
             }
-            for _ in 0..<5 {
-                draw()
-                GL.finish()
-            }
-            var clear: [Double] = [], full: [Double] = []
-            for _ in 0..<frames {
-                var start = DispatchTime.now().uptimeNanoseconds
-                headless.renderer.draw(clearFrame, into: headless.target)
-                GL.finish()
-                clear.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                start = DispatchTime.now().uptimeNanoseconds
-                draw()
-                GL.finish()
-                full.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            }
+            let (clear, full) = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 5, draw: draw)
             if let code = GL.error() { throw .failure("\(RenderError.gl(code: code, stage: "the grid's frames"))") }
             medians[mode] = median(full)
             emit(Result(name: "grid.frame.\(mode)", value: median(full), unit: "ms",
@@ -354,6 +326,28 @@ enum BenchCommand {
             emit(Result(name: "grid.frame.metaball.vs.bezier", value: field / bezier, unit: "x",
                         detail: "grid.frame.metaball / grid.frame.bezier at N = \(n)", target: 1.3))
         }
+    }
+
+    /// After `warmUp` frames, `frames` pairs of a bare clear and a whole frame (`draw`), each
+    /// with glFinish, interleaved so that both see the same machine load: their times, ms.
+    static func timeAgainstClear(_ headless: HeadlessRenderer, clearFrame: Frame, frames: Int, warmUp: Int,
+                                 draw: () -> Void) -> (clear: [Double], full: [Double]) {
+        for _ in 0..<warmUp {
+            draw()
+            GL.finish()
+        }
+        var clear: [Double] = [], full: [Double] = []
+        for _ in 0..<frames {
+            var start = DispatchTime.now().uptimeNanoseconds
+            headless.renderer.draw(clearFrame, into: headless.target)
+            GL.finish()
+            clear.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            start = DispatchTime.now().uptimeNanoseconds
+            draw()
+            GL.finish()
+            full.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        return (clear, full)
     }
 
     /// Median µs per badge over 31 batches of 2000 meshes, and the mesh's triangle count.
