@@ -3,8 +3,13 @@
 // gradient, output premultiplied. The field is first made to grow like a distance (inverse
 // square: g = f^(-1/2); Wyvill: g = f^(1/3)), so (g - g_iso)/|grad g| is exact for a lone ball
 // and stays sane near the centres. Same formulas as MetaballField.signedDistance (Swift).
-// Inputs:   v_scene (scene position of the fragment), v_run (first ball and count of this box's run)
-// Uniforms: u_balls[] (x, y, radius, radius² per ball in scene units),
+// Each tile (MetaballField.regions) either lies wholly inside the contour (v_run.x < 0: filled
+// flat) or evaluates its own run of balls, plus, for the inverse square, the field of the balls
+// left out to second order about the tile's centre.
+// Inputs:   v_scene (scene position of the fragment), v_run (first ball and count of this tile's run),
+//           v_center, v_tail (value and gradient there), v_curvature (Hessian xx, xy, yy)
+// Uniforms: u_balls (RGBA32F texture, 1024 texels a row: x, y, radius, radius² per ball in
+//           scene units),
 //           u_threshold (Wyvill iso),
 //           u_blend (smooth-minimum width k, scene units), u_pixelsPerUnit, u_color (straight alpha)
 #version 330 core
@@ -15,12 +20,17 @@
 #define KERNEL 0
 #endif
 
-const int MAX_BALLS = 128;
-
 in vec2 v_scene;
 flat in ivec2 v_run;
+flat in vec2 v_center;
+flat in vec3 v_tail;
+flat in vec3 v_curvature;
 
-uniform vec4 u_balls[MAX_BALLS];
+uniform sampler2D u_balls;
+
+vec4 ballAt(int i) {
+    return texelFetch(u_balls, ivec2(i & 1023, i >> 10), 0);
+}
 uniform float u_threshold;
 uniform float u_blend;
 uniform float u_pixelsPerUnit;
@@ -41,12 +51,15 @@ float smin(float a, float b, float k) {
 
 // Signed distance (scene units, positive outside) to the iso-contour of Σ r²/|p − c|², iso 1.
 float inverseSquare(vec2 p) {
-    float f = 0.0;
-    vec2 gradient = vec2(0.0);
+    vec2 v = p - v_center;
+    vec2 hv = vec2(v_curvature.x * v.x + v_curvature.y * v.y, v_curvature.y * v.x + v_curvature.z * v.y);
+    float f = v_tail.x + dot(v_tail.yz, v) + 0.5 * dot(v, hv);
+    vec2 gradient = v_tail.yz + hv;
     for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
-        vec2 d = p - u_balls[i].xy;
+        vec4 ball = ballAt(i);
+        vec2 d = p - ball.xy;
         float q = max(dot(d, d), 1e-12);
-        float k = u_balls[i].w;
+        float k = ball.w;
         f += k / q;
         gradient -= 2.0 * k * d / (q * q);
     }
@@ -63,8 +76,9 @@ float wyvill(vec2 p) {
     float f = 0.0;
     vec2 gradient = vec2(0.0);
     for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
-        vec2 d = p - u_balls[i].xy;
-        float s2 = u_balls[i].w * scale;
+        vec4 ball = ballAt(i);
+        vec2 d = p - ball.xy;
+        float s2 = ball.w * scale;
         float q = dot(d, d) / s2;
         if (q < 1.0) {
             float a = 1.0 - q;
@@ -84,12 +98,17 @@ float wyvill(vec2 p) {
 float smoothMin(vec2 p) {
     float d = 1e6;
     for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
-        d = smin(d, sdCircle(p, u_balls[i].xy, u_balls[i].z), u_blend);
+        vec4 ball = ballAt(i);
+        d = smin(d, sdCircle(p, ball.xy, ball.z), u_blend);
     }
     return d;
 }
 
 void main() {
+    if (v_run.x < 0) {
+        o_color = vec4(u_color.rgb * u_color.a, u_color.a);
+        return;
+    }
 #if KERNEL == 0
     float distance = inverseSquare(v_scene);
 #elif KERNEL == 1

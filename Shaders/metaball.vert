@@ -1,19 +1,30 @@
-// Metaball pass, vertex stage: the bounding boxes where the field can reach its iso-contour.
-// Inputs:   a_position (scene units, y down), a_run (first ball and count of the box's run)
+// Metaball pass, vertex stage: the tiles near or inside the field's iso-contour.
+// Inputs:   a_position (scene units, y down), a_run (first ball and count of the tile's run; first
+//           −1: wholly inside), a_center (the tile's centre), a_tail (the left-out balls' field
+//           there: value, gradient), a_curvature (its Hessian: xx, xy, yy)
 // Uniforms: u_viewport (pane size in scene units)
 #version 330 core
 
 layout(location = 0) in vec2 a_position;
 layout(location = 1) in vec2 a_run;
+layout(location = 2) in vec2 a_center;
+layout(location = 3) in vec3 a_tail;
+layout(location = 4) in vec3 a_curvature;
 
 uniform vec2 u_viewport;
 
 out vec2 v_scene;
 flat out ivec2 v_run;
+flat out vec2 v_center;
+flat out vec3 v_tail;
+flat out vec3 v_curvature;
 
 void main() {
     vec2 ndc = a_position / u_viewport * 2.0 - 1.0;
     gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
     v_scene = a_position;
-    v_run = ivec2(a_run + 0.5);
+    v_run = ivec2(floor(a_run + 0.5));
+    v_center = a_center;
+    v_tail = a_tail;
+    v_curvature = a_curvature;
 }

@@ -64,7 +64,6 @@ public struct BadgePainter {
         if mode == .overlay { BadgePainter.paintChain(bodies, into: &shapes, parameters: parameters, scale: scale) }
         if mode != .bezier {
             field.balls.append(contentsOf: bodies)
-            field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls, scratch: &scratch)
             // The field has one colour: the head keeps its own, drawn over it.
             if let head = bodies.last {
                 decals.addCircle(center: head.center, radius: head.radius + feather / 2, color: parameters.headColor, feather: feather)
@@ -138,7 +137,6 @@ public struct BadgePainter {
                 }
             }
         }
-        if needsField { field.regions(pad: 2 * feather, into: &regions, balls: &orderedBalls, scratch: &scratch) }
     }
 
     /// Draws over the badges how they are built: the construction of `pose`'s bridge, and (in
@@ -161,8 +159,13 @@ public struct BadgePainter {
                                hud: Mesh = Mesh(), hudScale: Double = 1) -> Frame {
         panes.removeAll(keepingCapacity: true)
         layout.pixelPanes(pixelWidth: pixelWidth, pixelHeight: pixelHeight, into: &panes)
-        let layer = layout.mode == .bezier
-            ? nil : MetaballLayer(parameters: field.parameters, color: parameters.color, regions: regions, balls: orderedBalls)
+        var layer: MetaballLayer?
+        if layout.mode != .bezier {
+            // The field's tiles over the pane (scene units), at this scale.
+            field.regions(clip: Box(minX: 0, minY: 0, maxX: layout.canvas.x, maxY: layout.canvas.y), pixelsPerUnit: scale,
+                          into: &regions, balls: &orderedBalls, scratch: &scratch)
+            layer = MetaballLayer(parameters: field.parameters, color: parameters.color, regions: regions, balls: orderedBalls)
+        }
         var frame = Frame(width: layout.canvas.x, height: layout.canvas.y, scale: scale, background: parameters.background,
                           mesh: builder.mesh, atlas: atlasImage, decals: decals.mesh, shapes: shapes.mesh, metaballs: layer,
                           panes: panes)
@@ -170,12 +173,13 @@ public struct BadgePainter {
         return frame
     }
 
-    /// When the last paint's field needs more balls than the shader takes (`Renderer.maximumBalls`,
-    /// a badge and its home are two), what to say: the field would be drawn in part. nil when it fits.
+    /// When the last frame's field tiles need more ball entries than the renderer takes
+    /// (`Renderer.maximumBalls`, all tiles' runs together), what to say: the field would be drawn
+    /// in part. nil when it fits.
     public var fieldOverflow: String? {
         guard orderedBalls.count > Renderer.maximumBalls else { return nil }
-        return "the metaball fill takes at most \(Renderer.maximumBalls) balls (64 badges with their homes) and this scene "
-            + "needs \(orderedBalls.count); use --mode bezier, or fewer badges"
+        return "the metaball fill's tiles take at most \(Renderer.maximumBalls) ball entries and this frame "
+            + "needs \(orderedBalls.count); use --mode bezier, a smaller canvas or fewer badges"
     }
 
     /// The field of the last paint (empty in the Bézier mode).

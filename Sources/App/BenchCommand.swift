@@ -17,7 +17,7 @@ enum BenchCommand {
           triangles.STYLE    triangles in that mesh
           allocs.geometry    heap allocations per frame in steady state, building the mesh of
                              the window's scene (4 badges with counts, one held); .metaball:
-                             the field mode's meshes, field and boxes
+                             the field mode's meshes, field and tiles (the frame made)
           frame.clear        ms for a bare clear of the --size target and glFinish (the floor)
           frame.MODE         ms for a whole frame of that scene on the same target, glFinish
                              included, for the bezier, metaball and split modes
@@ -123,10 +123,16 @@ enum BenchCommand {
         var painter = BadgePainter(atlas: Fonts.atlas())
         let counting = sticky_alloc_counter_active() != 0
         let held = board.snapshot(rule: common.parameters.metaballBreak)
+        let (w, h) = common.pixelSize
         for mode in [Mode.bezier, .metaball] {
-            for _ in 0..<10 { painter.paint(held, parameters: common.parameters, scale: common.scale, mode: mode) }
+            let layout = Layout(width: canvas.x, height: canvas.y, mode: mode, scene: .badges)
+            func geometry() {
+                painter.paint(held, parameters: common.parameters, scale: common.scale, mode: mode)
+                _ = painter.frame(layout: layout, scale: common.scale, parameters: common.parameters, pixelWidth: w, pixelHeight: h)
+            }
+            for _ in 0..<10 { geometry() }
             let before = sticky_alloc_count()
-            for _ in 0..<1000 { painter.paint(held, parameters: common.parameters, scale: common.scale, mode: mode) }
+            for _ in 0..<1000 { geometry() }
             let geometryAllocations = Double(sticky_alloc_count() - before) / 1000
             emit(Result(name: mode == .bezier ? "allocs.geometry" : "allocs.geometry.metaball",
                         value: counting ? geometryAllocations : .nan, unit: "allocs/frame",
@@ -134,7 +140,6 @@ enum BenchCommand {
                         target: counting ? 0 : nil))
         }
 
-        let (w, h) = common.pixelSize
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }
         let clearFrame = Frame(width: canvas.x, height: canvas.y, scale: common.scale, background: common.parameters.background, mesh: Mesh())
@@ -280,12 +285,16 @@ enum BenchCommand {
         func geometryPerBadge(_ count: Int, mode: Mode) -> Double {
             let (shot, layout) = snapshot(count, mode: mode)
             let scale = common.scale * layout.zoom
-            for _ in 0..<3 { painter.paint(shot, parameters: parameters, scale: scale, mode: mode) }
+            func geometry() {
+                painter.paint(shot, parameters: parameters, scale: scale, mode: mode)
+                _ = painter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
+            }
+            for _ in 0..<3 { geometry() }
             let batch = max(1, 4000 / count)
             var samples: [Double] = []
             for _ in 0..<15 {
                 let start = DispatchTime.now().uptimeNanoseconds
-                for _ in 0..<batch { painter.paint(shot, parameters: parameters, scale: scale, mode: mode) }
+                for _ in 0..<batch { geometry() }
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(batch * count))
             }
             return median(samples)
@@ -293,7 +302,7 @@ enum BenchCommand {
         for mode in [Mode.bezier, .metaball] {
             let reference = geometryPerBadge(4, mode: mode), atN = geometryPerBadge(n, mode: mode)
             emit(Result(name: "grid.geometry.\(mode)", value: atN, unit: "us",
-                        detail: "per badge at N = \(n): meshes\(mode == .metaball ? ", field and boxes" : "") from the snapshot, median of 15 batches"))
+                        detail: "per badge at N = \(n): meshes\(mode == .metaball ? ", field and tiles" : "") and the frame from the snapshot, median of 15 batches"))
             emit(Result(name: "grid.geometry.\(mode).growth", value: atN / reference, unit: "x",
                         detail: "per badge at N = \(n) / per badge at N = 4 (\(format(reference)) us)", target: 1.5))
         }
@@ -306,6 +315,7 @@ enum BenchCommand {
             let (shot, layout) = snapshot(n, mode: mode)
             let scale = common.scale * layout.zoom
             painter.paint(shot, parameters: parameters, scale: scale, mode: mode)
+            _ = painter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
             if let overflow = painter.fieldOverflow {
                 emit(Result(name: "grid.frame.\(mode)", value: .nan, unit: "ms", detail: "not measured: \(overflow)"))
                 continue

@@ -145,10 +145,15 @@ enum FuzzChecks {
         var regions: [Region] = []
         var ordered: [Ball] = []
         var scratch = MetaballScratch()
-        field.regions(pad: feather, into: &regions, balls: &ordered, scratch: &scratch)
+        let clip = Box(minX: -64, minY: -64, maxX: 64 + 400 * unit(value(13)), maxY: 64 + 300 * unit(value(14)))
+        field.regions(clip: clip, pixelsPerUnit: 0.25 + 4 * unit(value(15)), into: &regions, balls: &ordered, scratch: &scratch)
         for region in regions {
             let b = region.box
             require(b.minX.isFinite && b.minY.isFinite && b.maxX.isFinite && b.maxY.isFinite, "metaball region \(b) from \(values)")
+            require(b.minX >= clip.minX && b.maxX <= clip.maxX && b.minY >= clip.minY && b.maxY <= clip.maxY, "tile \(b) outside \(clip)")
+            require(region.first >= 0 && region.first + region.count <= ordered.count, "run \(region.first)+\(region.count) of \(ordered.count)")
+            let t = region.tail
+            require(t.value.isFinite && t.gradient.isFinite && t.xx.isFinite && t.xy.isFinite && t.yy.isFinite, "tail \(t) from \(values)")
         }
     }
 

@@ -218,12 +218,12 @@ enum RenderCommand {
 
     /// The painter's current meshes drawn headless with the options' canvas, scale and mode.
     static func image(of painter: inout BadgePainter, options: CommonOptions, layout: Layout) throws(CLIError) -> Image {
-        if let overflow = painter.fieldOverflow { throw .failure(overflow) }
         let (w, h) = options.pixelSize
-        let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
-        defer { headless.destroy() }
         let frame = painter.frame(layout: layout, scale: options.scale * layout.zoom, parameters: options.parameters,
                                   pixelWidth: w, pixelHeight: h)
+        if let overflow = painter.fieldOverflow { throw .failure(overflow) }
+        let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
+        defer { headless.destroy() }
         return try headless.image(of: frame)
     }
 

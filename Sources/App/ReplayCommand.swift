@@ -167,9 +167,9 @@ enum ReplayCommand {
             if let headless {
                 let scale = common.scale * layout.zoom
                 painter.paint(scene.snapshot(player.parameters), parameters: player.parameters, scale: scale, mode: common.mode)
-                if let overflow = painter.fieldOverflow { throw .failure("at \(Parameter.format(t)) s: \(overflow)") }
                 let (w, h) = common.pixelSize
                 let frame = painter.frame(layout: layout, scale: scale, parameters: player.parameters, pixelWidth: w, pixelHeight: h)
+                if let overflow = painter.fieldOverflow { throw .failure("at \(Parameter.format(t)) s: \(overflow)") }
                 let image = try headless.image(of: frame)
                 if let framesPath {
                     try RenderCommand.write(image, to: framesPath + "/frame-" + String(format: "%05d", k) + ".png")

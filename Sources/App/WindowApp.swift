@@ -355,12 +355,6 @@ final class WindowApp {
         let scale = deviceScale * layout.zoom
         let snapshot = scene.snapshot(options.parameters)
         painter.paint(snapshot, parameters: options.parameters, scale: scale, mode: options.mode)
-        if let overflow = painter.fieldOverflow, !fieldOverflowTold {
-            // Said once; the field is drawn as far as it goes.
-            fieldOverflowTold = true
-            CommandLine.warn(overflow)
-            say("the metaball fill is drawn in part: too many balls (see stderr)")
-        }
         if construction || wireframe {
             painter.addOverlays(construction: construction ? snapshot.heldPose : nil, wireframe: wireframe,
                                 parameters: options.parameters, scale: scale)
@@ -368,8 +362,15 @@ final class WindowApp {
         let hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)
         self.hud = hud
         sliderScroll = hud.sliderFirst
-        return painter.frame(layout: layout, scale: scale, parameters: options.parameters, pixelWidth: pixelWidth,
-                             pixelHeight: pixelHeight, hud: hud.mesh, hudScale: deviceScale)
+        let frame = painter.frame(layout: layout, scale: scale, parameters: options.parameters, pixelWidth: pixelWidth,
+                                  pixelHeight: pixelHeight, hud: hud.mesh, hudScale: deviceScale)
+        if let overflow = painter.fieldOverflow, !fieldOverflowTold {
+            // Said once; the field is drawn as far as it goes.
+            fieldOverflowTold = true
+            CommandLine.warn(overflow)
+            say("the metaball fill is drawn in part: too many balls (see stderr)")
+        }
+        return frame
     }
 
     private func hudContent(_ snapshot: SceneSnapshot) -> HUDContent {

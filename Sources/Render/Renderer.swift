@@ -7,8 +7,9 @@ import Imaging
 
 /// Owns the GL objects of all passes. Make it, use it and `destroy()` it on one context.
 public final class Renderer {
-    /// The most balls the metaball shader takes (its MAX_BALLS).
-    public static let maximumBalls = 128
+    /// The most ball entries (all tiles' runs together) the metaball pass takes: a texture of
+    /// 1024×1024, the largest OpenGL 3.3 promises.
+    public static let maximumBalls = 1024 * 1024
 
     private let fill: ShaderProgram
     private let fillViewport, fillPixelsPerUnit, fillAtlas, fillOverride: GLint
@@ -19,10 +20,17 @@ public final class Renderer {
 
     private let meshBuffer = MeshBuffer()
     private let decalBuffer = MeshBuffer()
+    private let shapesBuffer = MeshBuffer()
     private let hudBuffer = MeshBuffer()
-    private let boxMesh = MeshBuffer()
-    private var boxVertices = Mesh()
+    private let tileBuffer = VertexBuffer<FieldVertex>()
+    private var tileVertices: [FieldVertex] = []
+    private var tileIndices: [UInt32] = []
     private var ballData: [GLfloat] = []
+    /// The balls' texture and its rows.
+    private var ballTexture: GLuint = 0
+    private var ballRows = 0
+    /// Texels a row of the balls' texture (OpenGL 3.3 promises textures 1024 wide and high).
+    static let ballRow = 1024
     private var emptyArray: GLuint = 0
     private var atlasTexture: GLuint = 0
     /// The atlas version in the texture (−1: none yet).
@@ -52,7 +60,11 @@ public final class Renderer {
         compositeBoth = composite.uniform("u_colorBoth")
         compositeOnlyBezier = composite.uniform("u_colorBezier")
         compositeOnlyMetaball = composite.uniform("u_colorMetaball")
-        ballData.reserveCapacity(4 * Renderer.maximumBalls)
+        GL.genTextures(1, &ballTexture)
+        GL.bindTexture(GLenum(GL_TEXTURE_2D), ballTexture)
+        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST)] {
+            GL.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+        }
 
         // A core profile needs a bound vertex array even for the attribute-less triangle.
         GL.genVertexArrays(1, &emptyArray)
@@ -83,7 +95,8 @@ public final class Renderer {
         var regions: [Region] = [], balls: [Ball] = [], scratch = MetaballScratch()
         for kernel in MetaballKernel.allCases {
             field.parameters = MetaballParameters(kernel: kernel)
-            field.regions(pad: 1, into: &regions, balls: &balls, scratch: &scratch)
+            field.regions(clip: Box(minX: 0, minY: 0, maxX: 8, maxY: 8), pixelsPerUnit: 1, into: &regions, balls: &balls,
+                          scratch: &scratch)
             let layer = MetaballLayer(parameters: field.parameters, color: .badgeRed, regions: regions, balls: balls)
             var frame = Frame(width: 8, height: 8, scale: 1, background: .white, mesh: mesh.mesh, decals: mesh.mesh,
                               shapes: mesh.mesh, metaballs: layer,
@@ -100,8 +113,21 @@ public final class Renderer {
     }
 
     /// Clears `target` to the frame's background and draws each pane, scaled by `frame.scale`,
-    /// then the frame's HUD over the whole target if `hud` is true.
+    /// then the frame's HUD over the whole target if `hud` is true. Everything the frame needs
+    /// is uploaded first: a driver such as llvmpipe runs the queued clear when a buffer changes
+    /// after it, and then reads the whole target back in to draw on it (a second full pass).
     public func draw(_ frame: Frame, into target: RenderTarget, hud: Bool = true) {
+        func shows(_ content: PaneContent) -> Bool {
+            frame.panes.isEmpty ? content == .bezier : frame.panes.contains { $0.content == content }
+        }
+        if let atlas = frame.atlas { upload(atlas) }
+        if shows(.bezier) { meshBuffer.upload(frame.mesh) }
+        if shows(.overlay) { shapesBuffer.upload(frame.shapes) }
+        if shows(.metaball) || shows(.overlay) {
+            decalBuffer.upload(frame.decals)
+            if let layer = frame.metaballs { uploadField(layer) }
+        }
+        if hud, let layer = frame.hud { hudBuffer.upload(layer.mesh) }
         GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
         GL.viewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
         GL.disable(GL.depthTest)
@@ -111,7 +137,6 @@ public final class Renderer {
         GL.clear(GL.colorBufferBit)
         GL.enable(GL.blend)
         GL.blendFunc(GL.one, GL.oneMinusSrcAlpha)
-        if let atlas = frame.atlas { upload(atlas) }
 
         if frame.panes.isEmpty {
             drawPane(Pane(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight, content: .bezier), of: frame, target: target)
@@ -120,18 +145,19 @@ public final class Renderer {
         }
         GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
         GL.viewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
-        if hud { drawHUD(frame, into: target) }
+        if hud, let layer = frame.hud { drawMesh(hudBuffer, width: layer.width, height: layer.height, scale: layer.scale) }
     }
 
     /// Draws the frame's HUD layer over what `target` holds, once, over the whole target.
     public func drawHUD(_ frame: Frame, into target: RenderTarget) {
         guard let layer = frame.hud else { return }
+        if let atlas = frame.atlas { upload(atlas) }
+        hudBuffer.upload(layer.mesh)
         GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
         GL.viewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
         GL.enable(GL.blend)
         GL.blendFunc(GL.one, GL.oneMinusSrcAlpha)
-        if let atlas = frame.atlas { upload(atlas) }
-        drawMesh(layer.mesh, in: hudBuffer, width: layer.width, height: layer.height, scale: layer.scale)
+        drawMesh(hudBuffer, width: layer.width, height: layer.height, scale: layer.scale)
     }
 
     private func drawPane(_ pane: Pane, of frame: Frame, target: RenderTarget) {
@@ -144,10 +170,10 @@ public final class Renderer {
         viewport()
         switch pane.content {
         case .bezier:
-            drawMesh(frame.mesh, in: meshBuffer, frame: frame)
+            drawMesh(meshBuffer, frame: frame)
         case .metaball:
             if let layer = frame.metaballs { drawField(layer, frame: frame, color: layer.color) }
-            drawMesh(frame.decals, in: decalBuffer, frame: frame)
+            drawMesh(decalBuffer, frame: frame)
         case .overlay:
             guard let (bezierMask, metaballMask) = masks(width: pane.width, height: pane.height) else { return }
             let white = Color(red: 1, green: 1, blue: 1)
@@ -158,7 +184,7 @@ public final class Renderer {
                 GL.clear(GL.colorBufferBit)
             }
             begin(bezierMask)
-            drawMesh(frame.shapes, in: meshBuffer, frame: frame, override: white)
+            drawMesh(shapesBuffer, frame: frame, override: white)
             begin(metaballMask)
             if let layer = frame.metaballs { drawField(layer, frame: frame, color: white) }
             viewport()
@@ -178,7 +204,7 @@ public final class Renderer {
             GL.bindVertexArray(emptyArray)
             GL.drawArrays(GL.triangles, 0, 3)
             GL.bindVertexArray(0)
-            drawMesh(frame.decals, in: decalBuffer, frame: frame)
+            drawMesh(decalBuffer, frame: frame)
         }
     }
 
@@ -190,13 +216,14 @@ public final class Renderer {
         GL.uniform4f(location, GLfloat(color.red), GLfloat(color.green), GLfloat(color.blue), GLfloat(color.alpha))
     }
 
-    private func drawMesh(_ mesh: Mesh, in buffer: MeshBuffer, frame: Frame, override: Color? = nil) {
-        drawMesh(mesh, in: buffer, width: frame.width, height: frame.height, scale: frame.scale, override: override)
+    private func drawMesh(_ buffer: MeshBuffer, frame: Frame, override: Color? = nil) {
+        drawMesh(buffer, width: frame.width, height: frame.height, scale: frame.scale, override: override)
     }
 
-    /// A mesh in units of which `width`×`height` fill the viewport, `scale` device pixels each.
-    private func drawMesh(_ mesh: Mesh, in buffer: MeshBuffer, width: Double, height: Double, scale: Double, override: Color? = nil) {
-        guard !mesh.indices.isEmpty else { return }
+    /// The mesh uploaded to `buffer`, in units of which `width`×`height` fill the viewport,
+    /// `scale` device pixels each.
+    private func drawMesh(_ buffer: MeshBuffer, width: Double, height: Double, scale: Double, override: Color? = nil) {
+        guard buffer.indexCount > 0 else { return }
         fill.use()
         GL.uniform2f(fillViewport, GLfloat(width), GLfloat(height))
         GL.uniform1f(fillPixelsPerUnit, GLfloat(scale))
@@ -204,49 +231,76 @@ public final class Renderer {
         GL.activeTexture(GLenum(GL_TEXTURE0))
         GL.bindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         GL.uniform1i(fillAtlas, 0)
-        buffer.upload(mesh)
         buffer.draw()
     }
 
-    /// The field, shaded only inside the layer's boxes, each summing its own run of balls.
-    private func drawField(_ layer: MetaballLayer, frame: Frame, color: Color) {
-        guard !layer.regions.isEmpty else { return }
+    /// Uploads the layer's tiles and their balls (see `drawField`).
+    private func uploadField(_ layer: MetaballLayer) {
+        let balls = layer.balls.prefix(Renderer.maximumBalls)
         ballData.removeAll(keepingCapacity: true)
-        for ball in layer.balls.prefix(Renderer.maximumBalls) {
+        for ball in balls {
             ballData.append(GLfloat(ball.center.x))
             ballData.append(GLfloat(ball.center.y))
             ballData.append(GLfloat(ball.radius))
             ballData.append(GLfloat(ball.radius * ball.radius))
         }
-        boxVertices.removeAll()
-        for region in layer.regions where region.first + region.count <= Renderer.maximumBalls {
+        tileVertices.removeAll(keepingCapacity: true)
+        tileIndices.removeAll(keepingCapacity: true)
+        for region in layer.regions where region.first + region.count <= balls.count {
             let box = region.box
-            let base = UInt32(boxVertices.vertices.count)
-            let first = Float(region.first), count = Float(region.count)
-            func corner(_ x: Double, _ y: Double) -> Vertex {
-                Vertex(x: Float(x), y: Float(y), localX: first, localY: count, color: 0)
+            let base = UInt32(tileVertices.count)
+            let first = region.inside ? -1 : Float(region.first), count = Float(region.count)
+            let center = region.center, tail = region.tail
+            func corner(_ x: Double, _ y: Double) -> FieldVertex {
+                FieldVertex(x: Float(x), y: Float(y), first: first, count: count, centerX: Float(center.x), centerY: Float(center.y),
+                            value: Float(tail.value), gradientX: Float(tail.gradient.x), gradientY: Float(tail.gradient.y),
+                            xx: Float(tail.xx), xy: Float(tail.xy), yy: Float(tail.yy))
             }
-            boxVertices.vertices.append(corner(box.minX, box.minY))
-            boxVertices.vertices.append(corner(box.maxX, box.minY))
-            boxVertices.vertices.append(corner(box.maxX, box.maxY))
-            boxVertices.vertices.append(corner(box.minX, box.maxY))
-            boxVertices.indices.append(base)
-            boxVertices.indices.append(base + 1)
-            boxVertices.indices.append(base + 2)
-            boxVertices.indices.append(base)
-            boxVertices.indices.append(base + 2)
-            boxVertices.indices.append(base + 3)
+            tileVertices.append(corner(box.minX, box.minY))
+            tileVertices.append(corner(box.maxX, box.minY))
+            tileVertices.append(corner(box.maxX, box.maxY))
+            tileVertices.append(corner(box.minX, box.maxY))
+            tileIndices.append(base)
+            tileIndices.append(base + 1)
+            tileIndices.append(base + 2)
+            tileIndices.append(base)
+            tileIndices.append(base + 2)
+            tileIndices.append(base + 3)
         }
+        // The balls' texture (RGBA32F), rows of `ballRow` texels, a row at least, so that the
+        // sampler is complete; grown by doubling.
+        let rows = max(1, (ballData.count / 4 + Renderer.ballRow - 1) / Renderer.ballRow)
+        ballData.append(contentsOf: repeatElement(0, count: rows * Renderer.ballRow * 4 - ballData.count))
+        GL.activeTexture(GLenum(GL_TEXTURE3))
+        GL.bindTexture(GLenum(GL_TEXTURE_2D), ballTexture)
+        GL.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        if rows > ballRows {
+            ballRows = max(rows, 2 * ballRows, 4)
+            GL.texImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(Renderer.ballRow), GLsizei(ballRows), 0, GL.rgba, GL.float, nil)
+        }
+        ballData.withUnsafeBytes {
+            GL.texSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(Renderer.ballRow), GLsizei(rows), GL.rgba, GL.float, $0.baseAddress)
+        }
+        GL.activeTexture(GLenum(GL_TEXTURE0))
+        tileBuffer.upload(vertices: tileVertices, indices: tileIndices)
+    }
+
+    /// The field, shaded only in the layer's tiles: those inside flat, the others each summing
+    /// its own run of balls (from a buffer texture) and the rest's field to second order.
+    private func drawField(_ layer: MetaballLayer, frame: Frame, color: Color) {
+        guard tileBuffer.indexCount > 0 else { return }
+        GL.activeTexture(GLenum(GL_TEXTURE3))
+        GL.bindTexture(GLenum(GL_TEXTURE_2D), ballTexture)
+        GL.activeTexture(GLenum(GL_TEXTURE0))
         let program = metaballs[Int(layer.parameters.kernel.shaderIndex)]
         program.program.use()
         GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
         GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
-        ballData.withUnsafeBufferPointer { GL.uniform4fv(program.balls, GLsizei(ballData.count / 4), $0.baseAddress) }
+        GL.uniform1i(program.balls, 3)
         GL.uniform1f(program.threshold, GLfloat(layer.parameters.threshold))
         GL.uniform1f(program.blend, GLfloat(layer.parameters.blend))
         set(program.color, color)
-        boxMesh.upload(boxVertices)
-        boxMesh.draw()
+        tileBuffer.draw()
     }
 
     /// Two pane-sized coverage targets for the overlay, remade when the pane's size changes.
@@ -303,8 +357,11 @@ public final class Renderer {
         composite.destroy()
         meshBuffer.destroy()
         decalBuffer.destroy()
+        shapesBuffer.destroy()
         hudBuffer.destroy()
-        boxMesh.destroy()
+        tileBuffer.destroy()
+        if ballTexture != 0 { GL.deleteTextures(1, &ballTexture) }
+        ballTexture = 0
         masks?.0.destroy()
         masks?.1.destroy()
         masks = nil

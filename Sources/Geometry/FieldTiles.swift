@@ -1,0 +1,724 @@
+// The metaball field cut into tiles for the shader, so that its cost follows the contour's
+// length and the covered area, not the number of balls times the area: tiles proved wholly
+// inside are filled flat, tiles proved wholly outside are left out, and each tile near the
+// contour evaluates only the balls near it, with the field of all the others as a quadratic.
+
+import Foundation
+
+/// A tile of the field to shade: wholly inside the contour (a flat fill), or near it, with the
+/// run of balls (in the ordered list) whose field is evaluated there and, for the inverse square,
+/// the field of all the others about the tile's centre.
+public struct Region: Hashable, Sendable {
+    public var box: Box
+    public var first: Int
+    public var count: Int
+    /// Every pixel of the box is at least half a device pixel inside the contour (proved from
+    /// bounds on the field and its gradient): filled flat, no ball evaluated.
+    public var inside: Bool
+    /// The balls left out of the run (inverse square), about the box's centre.
+    public var tail: LocalField
+
+    public init(box: Box, first: Int, count: Int, inside: Bool = false, tail: LocalField = LocalField()) {
+        self.box = box
+        self.first = first
+        self.count = count
+        self.inside = inside
+        self.tail = tail
+    }
+
+    public var center: Vec2 { Vec2((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2) }
+}
+
+/// A field about a point to second order: value, gradient and Hessian (xx, xy, yy).
+public struct LocalField: Hashable, Sendable {
+    public var value = 0.0
+    public var gradient = Vec2.zero
+    public var xx = 0.0, xy = 0.0, yy = 0.0
+
+    public init() {}
+
+    /// The same quadratic about the point moved by v.
+    public func shifted(by v: Vec2) -> LocalField {
+        var moved = self
+        (moved.value, moved.gradient) = at(v)
+        return moved
+    }
+
+    /// The value and gradient at offset v from the point.
+    public func at(_ v: Vec2) -> (value: Double, gradient: Vec2) {
+        let hv = Vec2(xx * v.x + xy * v.y, xy * v.x + yy * v.y)
+        return (value + gradient.dot(v) + 0.5 * v.dot(hv), gradient + hv)
+    }
+
+    /// Adds m/|x|², x the point's offset from the source: value, gradient −2m x/|x|⁴ and
+    /// Hessian m(8 x xᵀ/|x|⁶ − 2 I/|x|⁴).
+    @inline(__always) mutating func add(offset x: Vec2, mass m: Double) {
+        let s = x.lengthSquared
+        let inverse = 1 / s
+        let a = m * inverse
+        value += a
+        let b = 2 * a * inverse
+        gradient -= x * b
+        let c = 4 * b * inverse
+        xx += c * x.x * x.x - b
+        xy += c * x.x * x.y
+        yy += c * x.y * x.y - b
+    }
+
+    /// Adds the quadrupole term of a group of sources about their centre of mass (value and
+    /// gradient): Σ m/|x − u|² − M/|x|² ≈ 4 xᵀQx/s³ − tr Q/s², s = |x|², Q = Σ m u uᵀ.
+    @inline(__always) mutating func addQuadrupole(offset x: Vec2, qxx: Double, qxy: Double, qyy: Double) {
+        let s = x.lengthSquared
+        let qx = Vec2(qxx * x.x + qxy * x.y, qxy * x.x + qyy * x.y)
+        let xqx = x.dot(qx), trace = qxx + qyy
+        let s2 = s * s, s3 = s2 * s
+        value += 4 * xqx / s3 - trace / s2
+        gradient += qx * (8 / s3) - x * (24 * xqx / (s3 * s)) + x * (4 * trace / s3)
+    }
+}
+
+/// Working storage of `MetaballField.regions`, kept between frames.
+public struct MetaballScratch: Sendable {
+    var ballCell: [Int] = []
+    var cellStart: [Int] = []
+    var cellBalls: [Int] = []
+    /// The cells' pyramid: level 0 the cells, each level above a 2×2 of the one below.
+    var nodes: [FieldNode] = []
+    var levels: [(offset: Int, columns: Int, rows: Int)] = []
+    var stack: [Int] = []
+    /// The cells that hold balls.
+    var occupied: [Int] = []
+    /// Candidate balls of the boxes being classified, a segment per level of the subdivision;
+    /// the first `zoneCount` are the current cell's 3×3.
+    var candidates: [Int] = []
+    var zoneCount = 0
+    /// The ball index of each entry of the ordered runs.
+    var orderedIndex: [Int] = []
+    /// A cell's tiles (region indices) and the regions rewritten by `mergeTiles`.
+    var grid: [Int] = []
+    var merged: [Region] = []
+    /// Each ball's run distance (`runDistance`).
+    var reach: [Double] = []
+    /// The serial of the last run a ball went into.
+    var stamp: [Int] = []
+    var serial = 0
+    public init() {}
+}
+
+/// A cell or group of cells: Σ r², Σ r² c, Σ r² c cᵀ of its balls, and the box round their centres.
+struct FieldNode: Sendable {
+    var mass = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0, syy = 0.0
+    var bounds = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+    mutating func add(_ o: FieldNode) {
+        guard o.mass > 0 else { return }
+        mass += o.mass
+        sx += o.sx
+        sy += o.sy
+        sxx += o.sxx
+        sxy += o.sxy
+        syy += o.syy
+        bounds = Box(minX: min(bounds.minX, o.bounds.minX), minY: min(bounds.minY, o.bounds.minY),
+                     maxX: max(bounds.maxX, o.bounds.maxX), maxY: max(bounds.maxY, o.bounds.maxY))
+    }
+
+    var centroid: Vec2 { Vec2(sx / mass, sy / mass) }
+    var spread: Double {
+        let dx = bounds.maxX - bounds.minX, dy = bounds.maxY - bounds.minY
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+/// Bounds of the field over a box from balls already settled (inverse square): f ≥ least,
+/// f ≤ most, Σ r²/(nearest distance)³ (for the gradient), the nearest centre.
+private struct Bounds {
+    var least = 0.0, most = 0.0, cubic = 0.0, nearest = Double.infinity
+
+    /// Counts a ball at nearest distance `near` and farthest `far` from the box.
+    @inline(__always) static func count(_ ball: Ball, near: Double, far: Double, least: inout Double, most: inout Double,
+                                        nearest: inout Double) {
+        let m = ball.radius * ball.radius
+        least += m / (far * far)
+        most += near > 0 ? m / (near * near) : .infinity
+        nearest = min(nearest, near)
+    }
+
+    @inline(__always) static func count(_ ball: Ball, near: Double, far: Double, into b: inout Bounds, cubic: Bool) {
+        count(ball, near: near, far: far, least: &b.least, most: &b.most, nearest: &b.nearest)
+        if cubic { b.cubic += near > 0 ? ball.radius * ball.radius / (near * near * near) : .infinity }
+    }
+}
+
+extension MetaballField {
+    /// Tiles are this many device pixels square.
+    public static let tilePixels = 16.0
+
+    /// The most a ball left out of a tile's run may miss by (inverse square), in units of the
+    /// iso value: its field there is taken to second order, whose error is at most
+    /// 4r²h³/d⁵ (h the tile's half diagonal, d the distance to the tile).
+    public static let tailError = 1e-4
+
+    /// Distance from a point to a box (0 inside).
+    static func distance(from p: Vec2, to box: Box) -> Double {
+        let dx = max(box.minX - p.x, 0, p.x - box.maxX)
+        let dy = max(box.minY - p.y, 0, p.y - box.maxY)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// Distance from a point to the farthest point of a box.
+    static func farthest(from p: Vec2, to box: Box) -> Double {
+        let dx = max(abs(p.x - box.minX), abs(p.x - box.maxX))
+        let dy = max(abs(p.y - box.minY), abs(p.y - box.maxY))
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// Distance between two boxes (0 when they touch or overlap).
+    static func distance(from a: Box, to b: Box) -> Double {
+        let dx = max(a.minX - b.maxX, 0, b.minX - a.maxX)
+        let dy = max(a.minY - b.maxY, 0, b.minY - a.maxY)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// The largest distance between a point of one box and a point of the other.
+    static func farthest(from a: Box, to b: Box) -> Double {
+        let dx = max(abs(a.maxX - b.minX), abs(b.maxX - a.minX))
+        let dy = max(abs(a.maxY - b.minY), abs(b.maxY - a.minY))
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// How far from a tile a ball must be evaluated exactly (`halfDiagonal`: the tile's):
+    /// inverse square, until the error of its second-order tail falls under `tailError` (and
+    /// at least two half diagonals); Wyvill, its support; smooth minimum, its radius and 2.5
+    /// blend widths (past that it changes the minimum only where it is over a blend width from
+    /// the contour: the smooth minimum of several is not associative, so a ball far from the
+    /// contour may still change how two near ones blend).
+    func runDistance(_ ball: Ball, halfDiagonal h: Double, pad: Double) -> Double {
+        switch parameters.kernel {
+        case .inverseSquare:
+            return max(2 * h, pow(4 * ball.radius * ball.radius * h * h * h / MetaballField.tailError, 0.2))
+        case .wyvill: return ball.radius * parameters.wyvillSupport
+        case .smoothMin: return ball.radius + 2.5 * parameters.blend + pad
+        }
+    }
+
+    /// The tiles (`tilePixels` device pixels square at `pixelsPerUnit` device pixels a scene
+    /// unit, and bigger squares wholly inside) of `clip` where the field draws anything.
+    ///
+    /// Squares are split from coarse cells down to tiles; each is classified from bounds on the
+    /// field over it. Inverse square (f = Σ r²/ρ², g = f^(−½), drawn from the estimate
+    /// (g − 1)/|∇g|): |∇g| = ½f^(−3/2)|∇f| ≤ f^(−3/2) Σ r²/ρ³, where each term is at most 1/r (as
+    /// f ≥ r²/ρ²) and at most least^(−3/2) r²/d³ (d the ball's nearest distance to the square,
+    /// least = Σ r²/(farthest distance)² ≤ f); and, as Σ f_i/ρ_i ≤ f/ρ, also |∇g| ≤ g/ρ, ρ the nearest
+    /// centre. So a square is inside (every pixel fully covered) when 1 − g ≥ ½px·|∇g|max at
+    /// g = least^(−½); outside when (1 − √most)·ρ ≥ ½px, most = Σ r²/d². Wyvill and smooth minimum: outside
+    /// when no ball reaches the square; smooth minimum: inside when one circle holds it half a
+    /// pixel deep (the smooth minimum is at most each distance).
+    ///
+    /// A tile near the contour gets the balls within `runDistance` as its run, evaluated per
+    /// pixel, and (inverse square) all others to second order about its centre: the balls of the
+    /// 5×5 cells round its own exactly, the rest as groups (monopole and quadrupole) from a
+    /// pyramid of the cells, taken when a group's spread is under half its distance. Cells are
+    /// at least a run distance wide, so a tile's run lies in the 3×3 cells round its own.
+    /// `balls` receives the runs one after another. Reuses `scratch`'s storage: no allocation
+    /// once warm.
+    public func regions(clip: Box, pixelsPerUnit: Double, into regions: inout [Region], balls ordered: inout [Ball],
+                        scratch: inout MetaballScratch) {
+        regions.removeAll(keepingCapacity: true)
+        ordered.removeAll(keepingCapacity: true)
+        let tile = MetaballField.tilePixels / pixelsPerUnit
+        let width = clip.maxX - clip.minX, height = clip.maxY - clip.minY
+        guard pixelsPerUnit.isFinite, pixelsPerUnit > 0, width.isFinite, height.isFinite, width > 0, height > 0,
+              (width / tile) * (height / tile) < 1e7
+        else { return }
+        let pad = 2 / pixelsPerUnit, h = tile * 0.5.squareRoot()
+        var largest = 0.0
+        scratch.reach.removeAll(keepingCapacity: true)
+        for ball in balls {
+            let reach = ball.isDrawable ? runDistance(ball, halfDiagonal: h, pad: pad) : 0
+            scratch.reach.append(reach)
+            largest = max(largest, reach)
+        }
+        guard largest > 0 else { return }
+        // Coarse cells: a power-of-two number of tiles (they split evenly down to tiles), at
+        // least four and at least the largest run distance.
+        var cell = 4 * tile
+        while cell < largest { cell *= 2 }
+        let originX = (clip.minX / cell).rounded(.down) * cell, originY = (clip.minY / cell).rounded(.down) * cell
+        let columns = max(1, Int(((clip.maxX - originX) / cell).rounded(.up)))
+        let rows = max(1, Int(((clip.maxY - originY) / cell).rounded(.up)))
+        binBalls(originX: originX, originY: originY, cell: cell, columns: columns, rows: rows, scratch: &scratch)
+        scratch.orderedIndex.removeAll(keepingCapacity: true)
+
+        let inverseSquare = parameters.kernel == .inverseSquare
+        var totalMass = 0.0
+        for ball in balls where ball.isDrawable { totalMass += ball.radius * ball.radius }
+        let geometry = TileGeometry(tile: tile, halfDiagonal: h, half: 0.5 / pixelsPerUnit, pad: pad, clip: clip,
+                                    cell: cell, originX: originX, originY: originY, columns: columns, rows: rows)
+        for cy in 0..<rows {
+            for cx in 0..<columns {
+                // The balls of the 3×3 cells round this one: all that can be in its tiles' runs.
+                scratch.candidates.removeAll(keepingCapacity: true)
+                for y in max(cy - 1, 0)...min(cy + 1, rows - 1) {
+                    let row = y * columns
+                    for k in scratch.cellStart[row + max(cx - 1, 0)]..<scratch.cellStart[row + min(cx + 1, columns - 1) + 1] {
+                        scratch.candidates.append(scratch.cellBalls[k])
+                    }
+                }
+                let box = geometry.cellBox(cx, cy)
+                var settled = Bounds()
+                // Nothing near: every ball at least a cell away, so f ≤ Σr²/cell² everywhere here.
+                if scratch.candidates.isEmpty && (!inverseSquare || (1 - (totalMass / (cell * cell)).squareRoot()) * cell >= 1.001 * geometry.half) {
+                    continue
+                }
+                if inverseSquare {
+                    settled = farBounds(of: box, zone: (cx - 1, cx + 1, cy - 1, cy + 1), scratch: &scratch)
+                    // Nothing near and too little from afar: all outside.
+                    if scratch.candidates.isEmpty && (1 - settled.most.squareRoot()) * settled.nearest >= 1.001 * geometry.half { continue }
+                } else if scratch.candidates.isEmpty {
+                    continue
+                }
+                scratch.zoneCount = scratch.candidates.count
+                let start = regions.count
+                classify(box, cell: (cx, cy), candidates: 0..<scratch.candidates.count, settled: settled, far: settled,
+                         geometry: geometry, into: &regions, balls: &ordered, scratch: &scratch)
+                mergeTiles(from: start, cell: box, cell: (cx, cy), geometry: geometry, into: &regions, ordered: &ordered, scratch: &scratch)
+            }
+        }
+    }
+
+    /// Sorts the drawable balls into coarse cells (those past the grid into its border cells)
+    /// and builds the cells' pyramid.
+    private func binBalls(originX: Double, originY: Double, cell: Double, columns: Int, rows: Int, scratch: inout MetaballScratch) {
+        let cells = columns * rows
+        scratch.ballCell.removeAll(keepingCapacity: true)
+        scratch.cellStart.removeAll(keepingCapacity: true)
+        scratch.cellStart.append(contentsOf: repeatElement(0, count: cells + 1))
+        scratch.nodes.removeAll(keepingCapacity: true)
+        scratch.nodes.append(contentsOf: repeatElement(FieldNode(), count: cells))
+        scratch.stamp.removeAll(keepingCapacity: true)
+        scratch.stamp.append(contentsOf: repeatElement(0, count: balls.count))
+        scratch.serial = 0
+        for ball in balls {
+            guard ball.isDrawable else {
+                scratch.ballCell.append(-1)
+                continue
+            }
+            let cx = Int(min(max((ball.center.x - originX) / cell, 0), Double(columns - 1)))
+            let cy = Int(min(max((ball.center.y - originY) / cell, 0), Double(rows - 1)))
+            let c = cy * columns + cx
+            scratch.ballCell.append(c)
+            scratch.cellStart[c + 1] += 1
+            let m = ball.radius * ball.radius, p = ball.center
+            var node = FieldNode(mass: m, sx: m * p.x, sy: m * p.y, sxx: m * p.x * p.x, sxy: m * p.x * p.y, syy: m * p.y * p.y,
+                                 bounds: Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y))
+            if parameters.kernel != .inverseSquare { node.mass = 0 }
+            scratch.nodes[c].add(node)
+        }
+        for c in 0..<cells { scratch.cellStart[c + 1] += scratch.cellStart[c] }
+        scratch.occupied.removeAll(keepingCapacity: true)
+        for c in 0..<cells where scratch.cellStart[c + 1] > scratch.cellStart[c] { scratch.occupied.append(c) }
+        scratch.cellBalls.removeAll(keepingCapacity: true)
+        scratch.cellBalls.append(contentsOf: repeatElement(0, count: scratch.cellStart[cells]))
+        // Fill each cell's run from its end (the start of the next), in the balls' order.
+        for i in balls.indices.reversed() where scratch.ballCell[i] >= 0 {
+            let c = scratch.ballCell[i]
+            scratch.cellStart[c + 1] -= 1
+            scratch.cellBalls[scratch.cellStart[c + 1]] = i
+        }
+        // cellStart[c + 1] now holds cell c's start: shift down by one, the total last.
+        for c in 0..<cells { scratch.cellStart[c] = scratch.cellStart[c + 1] }
+        scratch.cellStart[cells] = scratch.cellBalls.count
+        scratch.levels.removeAll(keepingCapacity: true)
+        scratch.levels.append((0, columns, rows))
+        var (w, hgt) = (columns, rows)
+        while w > 1 || hgt > 1 {
+            let below = scratch.levels[scratch.levels.count - 1]
+            w = (w + 1) / 2
+            hgt = (hgt + 1) / 2
+            let offset = scratch.nodes.count
+            for y in 0..<hgt {
+                for x in 0..<w {
+                    var node = FieldNode()
+                    for q in 0..<4 where 2 * x + (q & 1) < below.columns && 2 * y + (q >> 1) < below.rows {
+                        node.add(scratch.nodes[below.offset + (2 * y + (q >> 1)) * below.columns + 2 * x + (q & 1)])
+                    }
+                    scratch.nodes.append(node)
+                }
+            }
+            scratch.levels.append((offset, w, hgt))
+        }
+    }
+}
+
+/// The fixed sizes of one call of `regions`.
+private struct TileGeometry {
+    let tile, halfDiagonal, half, pad: Double
+    let clip: Box
+    let cell, originX, originY: Double
+    let columns, rows: Int
+
+    func cellBox(_ cx: Int, _ cy: Int) -> Box {
+        Box(minX: originX + Double(cx) * cell, minY: originY + Double(cy) * cell,
+            maxX: originX + Double(cx + 1) * cell, maxY: originY + Double(cy + 1) * cell)
+    }
+}
+
+extension MetaballField {
+    /// Bounds over `box` from the cells outside `zone` (cell columns x0…x1, rows y0…y1): groups
+    /// from the pyramid, taken whole when their spread is at most their distance.
+    fileprivate func farBounds(of box: Box, zone: (Int, Int, Int, Int), scratch: inout MetaballScratch) -> Bounds {
+        var bounds = Bounds()
+        traverse(zone: zone, scratch: &scratch) { node, isCell in
+            let d = MetaballField.distance(from: box, to: node.bounds)
+            guard isCell || node.spread <= d else { return false }
+            bounds.most += d > 0 ? node.mass / (d * d) : .infinity
+            // Jensen (1/x is convex): Σ m/ρ² ≥ M²/Σ mρ², and Σ mρ² = M|p − c|² + tr Q.
+            let c = node.centroid
+            let far = MetaballField.farthest(from: c, to: box)
+            let trace = node.sxx + node.syy - node.mass * c.lengthSquared
+            bounds.least += node.mass / (far * far + max(trace, 0) / node.mass)
+            bounds.cubic += d > 0 ? node.mass / (d * d * d) : .infinity
+            bounds.nearest = min(bounds.nearest, d)
+            return true
+        }
+        return bounds
+    }
+
+    /// Walks the pyramid from the top over the groups that hold mass and lie wholly outside
+    /// `zone`, offering each to `take` (with whether it is a single cell); a group not taken
+    /// is opened. Groups wholly inside the zone are skipped; those across it are opened.
+    fileprivate func traverse(zone: (Int, Int, Int, Int), scratch: inout MetaballScratch,
+                              take: (FieldNode, Bool) -> Bool) {
+        // Few occupied cells: offer them one by one.
+        if scratch.occupied.count <= 48 {
+            let columns = scratch.levels[0].columns
+            for c in scratch.occupied {
+                let x = c % columns, y = c / columns
+                if x >= zone.0 && x <= zone.1 && y >= zone.2 && y <= zone.3 { continue }
+                _ = take(scratch.nodes[c], true)
+            }
+            return
+        }
+        scratch.stack.removeAll(keepingCapacity: true)
+        let top = scratch.levels.count - 1
+        for y in 0..<scratch.levels[top].rows {
+            for x in 0..<scratch.levels[top].columns {
+                scratch.stack.append(top)
+                scratch.stack.append(x)
+                scratch.stack.append(y)
+            }
+        }
+        while !scratch.stack.isEmpty {
+            let y = scratch.stack.removeLast(), x = scratch.stack.removeLast(), level = scratch.stack.removeLast()
+            let info = scratch.levels[level]
+            let node = scratch.nodes[info.offset + y * info.columns + x]
+            guard node.mass > 0 else { continue }
+            // The cells this group covers.
+            let span = 1 << level
+            let x0 = x * span, x1 = min((x + 1) * span, scratch.levels[0].columns) - 1
+            let y0 = y * span, y1 = min((y + 1) * span, scratch.levels[0].rows) - 1
+            if x0 >= zone.0 && x1 <= zone.1 && y0 >= zone.2 && y1 <= zone.3 { continue }
+            let crosses = x0 <= zone.1 && x1 >= zone.0 && y0 <= zone.3 && y1 >= zone.2
+            if !crosses && take(node, level == 0) { continue }
+            let below = scratch.levels[level - 1]
+            for q in 0..<4 where 2 * x + (q & 1) < below.columns && 2 * y + (q >> 1) < below.rows {
+                scratch.stack.append(level - 1)
+                scratch.stack.append(2 * x + (q & 1))
+                scratch.stack.append(2 * y + (q >> 1))
+            }
+        }
+    }
+
+    /// Classifies the square `square` (within cell `cell`; its candidates a segment of
+    /// `scratch.candidates`, the other balls' share in `settled`, the cells beyond the 3×3 in
+    /// `far`): leaves it out, fills it, or splits it, down to tiles (`tile`).
+    fileprivate func classify(_ square: Box, cell: (Int, Int), candidates: Range<Int>, settled: Bounds, far: Bounds,
+                              geometry: TileGeometry, into regions: inout [Region], balls ordered: inout [Ball],
+                              scratch: inout MetaballScratch) {
+        let clip = geometry.clip
+        let box = Box(minX: max(square.minX, clip.minX), minY: max(square.minY, clip.minY),
+                      maxX: min(square.maxX, clip.maxX), maxY: min(square.maxY, clip.maxY))
+        guard box.maxX > box.minX && box.maxY > box.minY else { return }
+        let inverseSquare = parameters.kernel == .inverseSquare
+        let start = scratch.candidates.count
+        defer { scratch.candidates.removeSubrange(start...) }
+        // Each candidate either stays one (it may be in a tile's run here) or is settled into
+        // the bounds handed down (it is not, anywhere in the square).
+        var handed = settled
+        var here = Bounds()
+        var deepest = Double.infinity
+        for k in candidates {
+            let i = scratch.candidates[k]
+            let ball = balls[i]
+            let near = MetaballField.distance(from: ball.center, to: box)
+            let keep = near < scratch.reach[i]
+            if keep {
+                scratch.candidates.append(i)
+                if parameters.kernel == .smoothMin { deepest = min(deepest, MetaballField.farthest(from: ball.center, to: box) - ball.radius) }
+            }
+            guard inverseSquare else { continue }
+            let far = MetaballField.farthest(from: ball.center, to: box)
+            if keep {
+                Bounds.count(ball, near: near, far: far, into: &here, cubic: false)
+            } else {
+                Bounds.count(ball, near: near, far: far, into: &handed, cubic: true)
+            }
+        }
+        let kept = start..<scratch.candidates.count
+        if inverseSquare {
+            if let decided = decide(box, least: handed.least + here.least, most: handed.most + here.most,
+                                    nearest: min(handed.nearest, here.nearest), cubic: handed.cubic, run: kept, of: scratch.candidates,
+                                    half: geometry.half) {
+                if decided { MetaballField.appendInside(box, to: &regions) }
+                return
+            }
+        } else {
+            if kept.isEmpty { return }
+            if parameters.kernel == .smoothMin && deepest <= -1.001 * geometry.half {
+                MetaballField.appendInside(box, to: &regions)
+                return
+            }
+        }
+        let size = square.maxX - square.minX
+        if size > geometry.tile * 1.5 {
+            let midX = (square.minX + square.maxX) / 2, midY = (square.minY + square.maxY) / 2
+            for q in 0..<4 {
+                let part = Box(minX: q & 1 == 0 ? square.minX : midX, minY: q >> 1 == 0 ? square.minY : midY,
+                               maxX: q & 1 == 0 ? midX : square.maxX, maxY: q >> 1 == 0 ? midY : square.maxY)
+                classify(part, cell: cell, candidates: kept, settled: handed, far: far, geometry: geometry, into: &regions,
+                         balls: &ordered, scratch: &scratch)
+            }
+            return
+        }
+        MetaballField.sortRun(kept, in: &scratch.candidates)
+        guard inverseSquare else {
+            appendRun(box, kept, model: LocalField(), into: &regions, ordered: &ordered, scratch: &scratch)
+            return
+        }
+        // The balls of the 3×3 cells not in the run, measured again against the tile itself
+        // (they were settled against larger squares), for its parts.
+        scratch.serial += 1
+        for k in kept { scratch.stamp[scratch.candidates[k]] = scratch.serial }
+        var rest = far
+        for k in 0..<scratch.zoneCount where scratch.stamp[scratch.candidates[k]] != scratch.serial {
+            let ball = balls[scratch.candidates[k]]
+            let near = MetaballField.distance(from: ball.center, to: box)
+            Bounds.count(ball, near: near, far: MetaballField.farthest(from: ball.center, to: box), into: &rest, cubic: true)
+        }
+        var least = rest.least, most = rest.most, nearest = rest.nearest
+        for k in kept {
+            let ball = balls[scratch.candidates[k]]
+            Bounds.count(ball, near: MetaballField.distance(from: ball.center, to: box),
+                         far: MetaballField.farthest(from: ball.center, to: box), least: &least, most: &most, nearest: &nearest)
+        }
+        if let decided = decide(box, least: least, most: most, nearest: nearest, cubic: rest.cubic, run: kept, of: scratch.candidates,
+                                half: geometry.half) {
+            if decided { MetaballField.appendInside(box, to: &regions) }
+            return
+        }
+        // What the shader would draw here: the run and the tail, whose gradient (unlike the
+        // bound from its balls one by one) sees their pulls cancel.
+        let model = tail(at: Vec2((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), box: box, cell: cell,
+                         geometry: geometry, scratch: &scratch).field
+        if let decided = decide(box, model: model, run: kept, of: scratch.candidates, half: geometry.half) {
+            if decided { MetaballField.appendInside(box, to: &regions) }
+            return
+        }
+        appendRun(box, kept, model: model, into: &regions, ordered: &ordered, scratch: &scratch)
+    }
+
+    /// Puts a run in the balls' order (the smooth minimum depends a little on it): insertion
+    /// sort, as the runs are short and mostly in order already.
+    static func sortRun(_ run: Range<Int>, in list: inout [Int]) {
+        var sorted = run.lowerBound
+        while sorted < run.upperBound {
+            var b = sorted
+            while b > run.lowerBound && list[b - 1] > list[b] {
+                list.swapAt(b - 1, b)
+                b -= 1
+            }
+            sorted += 1
+        }
+    }
+
+    /// Appends an edge region drawing the balls of `run` (a segment of the candidates) and
+    /// `model`; their indices go to `scratch.orderedIndex`.
+    fileprivate func appendRun(_ box: Box, _ run: Range<Int>, model: LocalField, into regions: inout [Region], ordered: inout [Ball],
+                               scratch: inout MetaballScratch) {
+        let first = ordered.count
+        for k in run {
+            ordered.append(balls[scratch.candidates[k]])
+            scratch.orderedIndex.append(scratch.candidates[k])
+        }
+        regions.append(Region(box: box, first: first, count: run.count, tail: model))
+    }
+
+    /// Joins the tiles of one cell (the regions from `start` on) into rectangles, greedily in
+    /// rows then down: tiles inside, and edge tiles with the same run whose tail, made again
+    /// about the rectangle's centre, still holds over it (`tailError`). A driver like llvmpipe
+    /// pays about a microsecond a quad, so a badge is one quad, not nine.
+    fileprivate func mergeTiles(from start: Int, cell box: Box, cell: (Int, Int), geometry: TileGeometry, into regions: inout [Region],
+                                ordered: inout [Ball], scratch: inout MetaballScratch) {
+        guard regions.count - start > 1 else { return }
+        let n = Int((geometry.cell / geometry.tile).rounded())
+        scratch.grid.removeAll(keepingCapacity: true)
+        scratch.grid.append(contentsOf: repeatElement(-1, count: n * n))
+        let tile = geometry.tile
+        for r in start..<regions.count {
+            let b = regions[r].box
+            guard abs(b.maxX - b.minX - tile) < 1e-9 * tile, abs(b.maxY - b.minY - tile) < 1e-9 * tile else { continue }
+            let tx = Int(((b.minX - box.minX) / tile).rounded()), ty = Int(((b.minY - box.minY) / tile).rounded())
+            guard tx >= 0, tx < n, ty >= 0, ty < n else { continue }
+            scratch.grid[ty * n + tx] = r
+        }
+        func same(_ a: Int, _ b: Int) -> Bool {
+            let ra = regions[a], rb = regions[b]
+            if ra.inside || rb.inside { return ra.inside && rb.inside }
+            guard ra.count == rb.count else { return false }
+            for k in 0..<ra.count where scratch.orderedIndex[ra.first + k] != scratch.orderedIndex[rb.first + k] { return false }
+            return true
+        }
+        scratch.merged.removeAll(keepingCapacity: true)
+        // Regions that are not whole tiles stay as they are.
+        for r in start..<regions.count where !scratch.grid.contains(r) { scratch.merged.append(regions[r]) }
+        for ty in 0..<n {
+            for tx in 0..<n {
+                let r = scratch.grid[ty * n + tx]
+                guard r >= 0 else { continue }
+                var w = 1
+                while tx + w < n, scratch.grid[ty * n + tx + w] >= 0, same(r, scratch.grid[ty * n + tx + w]) { w += 1 }
+                var h = 1
+                grow: while ty + h < n {
+                    for x in tx..<(tx + w) {
+                        let o = scratch.grid[(ty + h) * n + x]
+                        if o < 0 || !same(r, o) { break grow }
+                    }
+                    h += 1
+                }
+                var joined = regions[r]
+                joined.box = Box(minX: joined.box.minX, minY: joined.box.minY, maxX: joined.box.minX + Double(w) * tile,
+                                 maxY: joined.box.minY + Double(h) * tile)
+                var ok = true
+                if (w > 1 || h > 1) && !joined.inside && parameters.kernel == .inverseSquare {
+                    scratch.serial += 1
+                    for k in joined.first..<(joined.first + joined.count) { scratch.stamp[scratch.orderedIndex[k]] = scratch.serial }
+                    let (model, error) = tail(at: joined.center, box: joined.box, cell: cell, geometry: geometry, scratch: &scratch)
+                    joined.tail = model
+                    ok = error <= MetaballField.tailError
+                }
+                if ok {
+                    scratch.merged.append(joined)
+                    for y in ty..<(ty + h) { for x in tx..<(tx + w) { scratch.grid[y * n + x] = -1 } }
+                } else {
+                    scratch.merged.append(regions[r])
+                    scratch.grid[ty * n + tx] = -1
+                }
+            }
+        }
+        regions.removeSubrange(start...)
+        regions.append(contentsOf: scratch.merged)
+    }
+
+    /// Appends a square shown inside, joined to the last region when that is an inside box of
+    /// the same rows that it continues (the squares come in Z order: pairs join).
+    static func appendInside(_ box: Box, to regions: inout [Region]) {
+        if let last = regions.last, last.inside, last.box.minY == box.minY, last.box.maxY == box.maxY, last.box.maxX == box.minX {
+            regions[regions.count - 1].box.maxX = box.maxX
+        } else {
+            regions.append(Region(box: box, first: 0, count: 0, inside: true))
+        }
+    }
+
+    /// Whether the field is inside everywhere in `box` (true), outside everywhere (false), or
+    /// neither shown (nil), from bounds over it: least ≤ f ≤ most, the nearest centre, Σ r²/d³
+    /// of the balls counted in `cubic`, and the balls of `run` (indices in `list`) one by one.
+    private func decide(_ box: Box, least: Double, most: Double, nearest: Double, cubic: Double, run: Range<Int>, of list: [Int],
+                        half: Double) -> Bool? {
+        if least > 1 {
+            // |∇g| ≤ f^(−3/2) Σ r²/ρ³, each term at most 1/r (as f ≥ r²/ρ²) and at most
+            // least^(−3/2) r²/d³.
+            let g = 1 / least.squareRoot(), scale = g * g * g
+            var slope = scale * cubic
+            for k in run {
+                let ball = balls[list[k]]
+                let near = MetaballField.distance(from: ball.center, to: box)
+                slope += near > 0 ? min(1 / ball.radius, scale * ball.radius * ball.radius / (near * near * near)) : 1 / ball.radius
+            }
+            if 1 - g >= 1.001 * half * slope { return true }
+        }
+        // |∇g| ≤ g/ρ.
+        if most < 1 && (1 - most.squareRoot()) * nearest >= 1.001 * half { return false }
+        return nil
+    }
+
+    /// `decide` for the field the shader draws: the run's balls and the quadratic tail T about
+    /// the box's centre, bounded over the box by its value, gradient and Hessian norm.
+    private func decide(_ box: Box, model: LocalField, run: Range<Int>, of list: [Int], half: Double) -> Bool? {
+        let reach = 0.5 * ((box.maxX - box.minX) * (box.maxX - box.minX) + (box.maxY - box.minY) * (box.maxY - box.minY)).squareRoot()
+        let norm = (model.xx * model.xx + 2 * model.xy * model.xy + model.yy * model.yy).squareRoot()
+        let slopeT = model.gradient.length + norm * reach
+        let spread = model.gradient.length * reach + 0.5 * norm * reach * reach
+        var least = max(model.value - spread, 0), most = model.value + spread, nearest = Double.infinity
+        for k in run {
+            let ball = balls[list[k]]
+            Bounds.count(ball, near: MetaballField.distance(from: ball.center, to: box),
+                         far: MetaballField.farthest(from: ball.center, to: box), least: &least, most: &most, nearest: &nearest)
+        }
+        if least > 1 {
+            let g = 1 / least.squareRoot(), scale = g * g * g
+            var slope = 0.5 * scale * slopeT
+            for k in run {
+                let ball = balls[list[k]]
+                let near = MetaballField.distance(from: ball.center, to: box)
+                slope += near > 0 ? min(1 / ball.radius, scale * ball.radius * ball.radius / (near * near * near)) : 1 / ball.radius
+            }
+            if 1 - g >= 1.001 * half * slope { return true }
+        }
+        if most < 1 && least > 0 {
+            // (g − 1)/|∇g| with g between most^(−½) and least^(−½), |∇g| ≤ g/ρ + ½g³|∇T|.
+            let low = 1 / most.squareRoot(), high = 1 / least.squareRoot()
+            if low - 1 >= 1.001 * half * (high / nearest + 0.5 * high * high * high * slopeT) { return false }
+        }
+        return nil
+    }
+
+    /// The field at `center` of every ball not in the current run (stamped `scratch.serial`):
+    /// exactly for the balls of the 5×5 cells round `cell`, by groups beyond.
+    /// Also the most its quadratic can miss by in `box`: Σ 4r²H³/d⁵ (H the box's half
+    /// diagonal, d the distance from the ball, or group, to the box).
+    fileprivate func tail(at center: Vec2, box: Box, cell: (Int, Int), geometry: TileGeometry,
+                          scratch: inout MetaballScratch) -> (field: LocalField, error: Double) {
+        var field = LocalField()
+        var error = 0.0
+        let w = box.maxX - box.minX, hgt = box.maxY - box.minY
+        let h3 = 4 * pow(0.25 * (w * w + hgt * hgt), 1.5)
+        func miss(_ m: Double, _ d: Double) -> Double {
+            let d2 = d * d
+            return d > 0 ? m * h3 / (d2 * d2 * d) : .infinity
+        }
+        let (cx, cy) = cell
+        let zone = (cx - 2, cx + 2, cy - 2, cy + 2)
+        for y in max(cy - 2, 0)...min(cy + 2, geometry.rows - 1) {
+            let row = y * geometry.columns
+            for k in scratch.cellStart[row + max(cx - 2, 0)]..<scratch.cellStart[row + min(cx + 2, geometry.columns - 1) + 1] {
+                let i = scratch.cellBalls[k]
+                guard scratch.stamp[i] != scratch.serial else { continue }
+                let m = balls[i].radius * balls[i].radius
+                field.add(offset: center - balls[i].center, mass: m)
+                error += miss(m, MetaballField.distance(from: balls[i].center, to: box))
+            }
+        }
+        traverse(zone: zone, scratch: &scratch) { node, isCell in
+            let c = node.centroid
+            let x = center - c
+            guard isCell || node.spread < 0.5 * x.length else { return false }
+            field.add(offset: x, mass: node.mass)
+            // Second moments about the centre of mass.
+            let m = node.mass
+            field.addQuadrupole(offset: x, qxx: node.sxx - m * c.x * c.x, qxy: node.sxy - m * c.x * c.y, qyy: node.syy - m * c.y * c.y)
+            error += miss(m, MetaballField.distance(from: box, to: node.bounds))
+            return true
+        }
+        return (field, error)
+    }
+}
