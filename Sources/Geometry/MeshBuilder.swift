@@ -244,21 +244,32 @@ public struct MeshBuilder: Sendable {
     /// pixel centres, one pixel apart, it sums to exactly 2w wherever the axis lies. Where the neck
     /// is thinner than a pixel (w < half) the inner point crosses the axis: it is reflected back,
     /// and the plateau between the two inner sides takes alpha 2w/feather instead of 1, so a taper
-    /// fades out instead of ending in a one-pixel line.
+    /// fades out instead of ending in a one-pixel line. Where w crosses `half` between two
+    /// points, a cross-section is added at the crossing: the inner offset |w − half| has a kink
+    /// there, which a chord between the neighbours (they may be many pixels apart on a gently
+    /// curving side) would cut, thinning the neck where it is one to two pixels wide.
     private mutating func offsetSide(by half: Double) {
         inner.removeAll(keepingCapacity: true)
         outer.removeAll(keepingCapacity: true)
         innerAlpha.removeAll(keepingCapacity: true)
         let last = side.count - 1
+        func add(_ p: Vec2, normal: Vec2) {
+            var a = p - normal * half
+            a.y = abs(a.y)
+            inner.append(a)
+            outer.append(p + normal * half)
+            innerAlpha.append(Float(min(1, max(0, p.y / half))))
+        }
         for i in 0...last {
             let tangent = side[min(i + 1, last)] - side[max(i - 1, 0)]
             let length = tangent.length
-            let normal = length > 0 ? tangent.perpendicular / length : Vec2(0, 1)
-            var a = side[i] - normal * half
-            a.y = abs(a.y)
-            inner.append(a)
-            outer.append(side[i] + normal * half)
-            innerAlpha.append(Float(min(1, max(0, side[i].y / half))))
+            add(side[i], normal: length > 0 ? tangent.perpendicular / length : Vec2(0, 1))
+            if i < last, (side[i].y - half) * (side[i + 1].y - half) < 0 {
+                let chord = side[i + 1] - side[i]
+                let t = (half - side[i].y) / (side[i + 1].y - side[i].y)
+                let chordLength = chord.length
+                add(side[i] + chord * t, normal: chordLength > 0 ? chord.perpendicular / chordLength : Vec2(0, 1))
+            }
         }
     }
 
@@ -300,7 +311,7 @@ public struct MeshBuilder: Sendable {
     /// The one-pixel coverage ramp along both curved sides, from each inner point's coverage
     /// to 0 at the outer one.
     private mutating func appendFringe(bridge: Bridge, color: UInt32) {
-        let n = side.count
+        let n = inner.count
         guard n >= 2 else { return }
         let inner = self.inner, outer = self.outer, innerAlpha = self.innerAlpha
         appendBatch(vertexCount: 4 * n, maxIndexCount: 12 * (n - 1)) { v, emit in
