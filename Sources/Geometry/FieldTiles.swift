@@ -17,6 +17,8 @@ public struct Region: Hashable, Sendable {
     public var inside: Bool
     /// The balls left out of the run (inverse square), about the box's centre.
     public var tail: LocalField
+    /// The most the tail's quadratic misses by over the tile it was made for (Σ 4r²h³/d⁵).
+    public var tailMiss = 0.0
 
     public init(box: Box, first: Int, count: Int, inside: Bool = false, tail: LocalField = LocalField()) {
         self.box = box
@@ -392,7 +394,7 @@ extension MetaballField {
         // Few occupied cells: offer them one by one.
         if scratch.occupied.count <= 48 {
             let columns = scratch.levels[0].columns
-            for c in scratch.occupied {
+            for c in scratch.occupied where scratch.nodes[c].mass > 0 {
                 let x = c % columns, y = c / columns
                 if x >= zone.0 && x <= zone.1 && y >= zone.2 && y <= zone.3 { continue }
                 _ = take(scratch.nodes[c], true)
@@ -518,14 +520,45 @@ extension MetaballField {
         }
         // What the shader would draw here: the run and the tail, whose gradient (unlike the
         // bound from its balls one by one) sees their pulls cancel.
-        let model = tail(at: Vec2((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), box: box, cell: cell,
-                         geometry: geometry, scratch: &scratch).field
+        let (model, miss) = tail(at: Vec2((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), box: box, cell: cell,
+                                 geometry: geometry, scratch: &scratch)
         if let decided = decide(box, model: model, run: kept, of: scratch.candidates, half: geometry.half) {
             if decided { MetaballField.appendInside(box, to: &regions) }
             return
         }
-        appendRun(box, kept, model: model, into: &regions, ordered: &ordered, scratch: &scratch)
+        // Its quarters, tested the same way: those inside are filled flat, those outside left
+        // out, the rest drawn with the tile's run (`mergeTiles` joins them up again), so that
+        // less area is shaded where a pixel costs several balls.
+        guard kept.count >= MetaballField.quarterRun, box.maxX - box.minX > geometry.tile / 2,
+              box.maxY - box.minY > geometry.tile / 2
+        else {
+            appendRun(box, kept, model: model, into: &regions, ordered: &ordered, scratch: &scratch)
+            regions[regions.count - 1].tailMiss = miss
+            return
+        }
+        let center = Vec2((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2)
+        var first = -1
+        for q in 0..<4 {
+            let part = Box(minX: q & 1 == 0 ? box.minX : center.x, minY: q >> 1 == 0 ? box.minY : center.y,
+                           maxX: q & 1 == 0 ? center.x : box.maxX, maxY: q >> 1 == 0 ? center.y : box.maxY)
+            let local = model.shifted(by: Vec2((part.minX + part.maxX) / 2, (part.minY + part.maxY) / 2) - center)
+            if let decided = decide(part, model: local, run: kept, of: scratch.candidates, half: geometry.half) {
+                if decided { MetaballField.appendInside(part, to: &regions) }
+                continue
+            }
+            if first < 0 {
+                first = ordered.count
+                appendRun(part, kept, model: local, into: &regions, ordered: &ordered, scratch: &scratch)
+            } else {
+                regions.append(Region(box: part, first: first, count: kept.count, tail: local))
+            }
+            regions[regions.count - 1].tailMiss = miss
+        }
     }
+
+    /// Runs at least this long are worth testing a tile's quarters for (a pixel costs about as
+    /// much as a ball and a half, a quad about 400 pixels).
+    static let quarterRun = 4
 
     /// Puts a run in the balls' order (the smooth minimum depends a little on it): insertion
     /// sort, as the runs are short and mostly in order already.
@@ -560,27 +593,40 @@ extension MetaballField {
     fileprivate func mergeTiles(from start: Int, cell box: Box, cell: (Int, Int), geometry: TileGeometry, into regions: inout [Region],
                                 ordered: inout [Ball], scratch: inout MetaballScratch) {
         guard regions.count - start > 1 else { return }
-        let n = Int((geometry.cell / geometry.tile).rounded())
+        // A grid of half tiles; each region that is one or four of them, aligned, is entered.
+        let unit = geometry.tile / 2
+        let n = Int((geometry.cell / unit).rounded())
         scratch.grid.removeAll(keepingCapacity: true)
         scratch.grid.append(contentsOf: repeatElement(-1, count: n * n))
-        let tile = geometry.tile
+        scratch.merged.removeAll(keepingCapacity: true)
         for r in start..<regions.count {
             let b = regions[r].box
-            guard abs(b.maxX - b.minX - tile) < 1e-9 * tile, abs(b.maxY - b.minY - tile) < 1e-9 * tile else { continue }
-            let tx = Int(((b.minX - box.minX) / tile).rounded()), ty = Int(((b.minY - box.minY) / tile).rounded())
-            guard tx >= 0, tx < n, ty >= 0, ty < n else { continue }
-            scratch.grid[ty * n + tx] = r
+            let w = (b.maxX - b.minX) / unit, h = (b.maxY - b.minY) / unit
+            let span = Int(w.rounded())
+            let tx = Int(((b.minX - box.minX) / unit).rounded()), ty = Int(((b.minY - box.minY) / unit).rounded())
+            guard span == 1 || span == 2, abs(w - Double(span)) < 1e-9, abs(h - Double(span)) < 1e-9,
+                  abs(box.minX + Double(tx) * unit - b.minX) < 1e-9 * unit, abs(box.minY + Double(ty) * unit - b.minY) < 1e-9 * unit,
+                  tx >= 0, ty >= 0, tx + span <= n, ty + span <= n
+            else {
+                // Not on the grid (a larger square inside, a tile cut by the clip): as it is.
+                scratch.merged.append(regions[r])
+                continue
+            }
+            for y in ty..<(ty + span) { for x in tx..<(tx + span) { scratch.grid[y * n + x] = r } }
         }
         func same(_ a: Int, _ b: Int) -> Bool {
+            if a == b { return true }
             let ra = regions[a], rb = regions[b]
             if ra.inside || rb.inside { return ra.inside && rb.inside }
             guard ra.count == rb.count else { return false }
+            // Parts of one tile share its run; other tiles' tails that already use much of
+            // their allowance are not worth a try (a join makes the tail again over a box at
+            // least twice as wide: 8 times the miss).
+            if ra.first == rb.first { return true }
+            guard 8 * max(ra.tailMiss, rb.tailMiss) <= MetaballField.tailError else { return false }
             for k in 0..<ra.count where scratch.orderedIndex[ra.first + k] != scratch.orderedIndex[rb.first + k] { return false }
             return true
         }
-        scratch.merged.removeAll(keepingCapacity: true)
-        // Regions that are not whole tiles stay as they are.
-        for r in start..<regions.count where !scratch.grid.contains(r) { scratch.merged.append(regions[r]) }
         for ty in 0..<n {
             for tx in 0..<n {
                 let r = scratch.grid[ty * n + tx]
@@ -596,10 +642,15 @@ extension MetaballField {
                     h += 1
                 }
                 var joined = regions[r]
-                joined.box = Box(minX: joined.box.minX, minY: joined.box.minY, maxX: joined.box.minX + Double(w) * tile,
-                                 maxY: joined.box.minY + Double(h) * tile)
+                joined.box = Box(minX: box.minX + Double(tx) * unit, minY: box.minY + Double(ty) * unit,
+                                 maxX: box.minX + Double(tx + w) * unit, maxY: box.minY + Double(ty + h) * unit)
                 var ok = true
-                if (w > 1 || h > 1) && !joined.inside && parameters.kernel == .inverseSquare {
+                var oneTile = w <= 2 && h <= 2
+                for y in ty..<(ty + h) { for x in tx..<(tx + w) where regions[scratch.grid[y * n + x]].first != joined.first { oneTile = false } }
+                if oneTile && !joined.inside {
+                    // Within the tile its tail was made for: the same quadratic about the new centre.
+                    joined.tail = regions[r].tail.shifted(by: joined.center - regions[r].center)
+                } else if joined.box != regions[r].box && !joined.inside && parameters.kernel == .inverseSquare {
                     scratch.serial += 1
                     for k in joined.first..<(joined.first + joined.count) { scratch.stamp[scratch.orderedIndex[k]] = scratch.serial }
                     let (model, error) = tail(at: joined.center, box: joined.box, cell: cell, geometry: geometry, scratch: &scratch)
@@ -610,14 +661,16 @@ extension MetaballField {
                     scratch.merged.append(joined)
                     for y in ty..<(ty + h) { for x in tx..<(tx + w) { scratch.grid[y * n + x] = -1 } }
                 } else {
+                    // As it was: the region alone, all its cells taken.
                     scratch.merged.append(regions[r])
-                    scratch.grid[ty * n + tx] = -1
+                    for k in scratch.grid.indices where scratch.grid[k] == r { scratch.grid[k] = -1 }
                 }
             }
         }
         regions.removeSubrange(start...)
         regions.append(contentsOf: scratch.merged)
     }
+
 
     /// Appends a square shown inside, joined to the last region when that is an inside box of
     /// the same rows that it continues (the squares come in Z order: pairs join).

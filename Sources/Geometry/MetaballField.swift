@@ -32,11 +32,13 @@ public struct Ball: Hashable, Sendable {
         self.radius = radius
     }
 
-    /// Whether the ball takes part in the field's regions: a positive radius, and a finite
-    /// centre and radius small enough that their squares stay finite (as for a `Bridge`).
+    /// Whether the ball takes part in the field's regions: a radius whose square is a positive
+    /// normal number (a smaller one weighs nothing: its field would be 0/0 at the centre), and a
+    /// finite centre and radius small enough that their squares stay finite (as for a `Bridge`).
     public var isDrawable: Bool {
         let limit = Bridge.largestCoordinate
-        return radius > 0 && radius <= limit && center.isFinite && max(abs(center.x), abs(center.y)) <= limit
+        return radius * radius >= .leastNormalMagnitude && radius <= limit && center.isFinite
+            && max(abs(center.x), abs(center.y)) <= limit
     }
 }
 
