@@ -28,7 +28,14 @@ enum BenchCommand {
           frame.chain.MODE   the caterpillar held by its head: bezier, bezier with goo,
                              metaball, split; with .ratio against the clear
           chain.step         µs for one fixed physics step of the chain
-        One result a line: NAME VALUE UNIT; --json: one JSON object a line.
+        With --scene grid --count N, instead:
+          grid.geometry.MODE µs a badge to make the frame from the snapshot (meshes; for
+                             metaball, the field's tiles too), and .growth: that at N over
+                             that at N = 4
+          grid.frame.MODE    ms for a whole frame of N badges, and .ratio to the clear;
+                             grid.frame.metaball.vs.bezier: the field's over the Bézier one
+        One result a line: NAME VALUE UNIT; a figure with a target says whether it is met,
+        and the last line counts them; --json: one JSON object a line.
 
           --json                    JSON Lines instead of text
           --frames N                frames timed for each frame figure (200)
@@ -270,7 +277,7 @@ enum BenchCommand {
     }
 
     /// `--scene grid --count N`: how cost grows with the number of badges. The geometry (the
-    /// painter's meshes, field and boxes from the snapshot) per badge at N and at N = 4, and the
+    /// painter's meshes, field and tiles: the frame made from the snapshot) per badge at N and at N = 4, and the
     /// whole frame of each mode against a bare clear of the same run.
     static func gridBench(_ common: CommonOptions, frames: Int, emit: (Result) -> Void) throws(CLIError) {
         let (w, h) = common.pixelSize

@@ -596,6 +596,8 @@ extension MetaballField {
         // A grid of half tiles; each region that is one or four of them, aligned, is entered.
         let unit = geometry.tile / 2
         let n = Int((geometry.cell / unit).rounded())
+        // A cell that wide (a ball hundreds of tiles across) is left as it is.
+        guard n <= 256 else { return }
         scratch.grid.removeAll(keepingCapacity: true)
         scratch.grid.append(contentsOf: repeatElement(-1, count: n * n))
         scratch.merged.removeAll(keepingCapacity: true)

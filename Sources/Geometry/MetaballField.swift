@@ -37,7 +37,7 @@ public struct Ball: Hashable, Sendable {
     /// finite centre and radius small enough that their squares stay finite (as for a `Bridge`).
     public var isDrawable: Bool {
         let limit = Bridge.largestCoordinate
-        return radius * radius >= .leastNormalMagnitude && radius <= limit && center.isFinite
+        return radius > 0 && radius * radius >= .leastNormalMagnitude && radius <= limit && center.isFinite
             && max(abs(center.x), abs(center.y)) <= limit
     }
 }
