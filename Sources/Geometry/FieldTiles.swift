@@ -644,8 +644,12 @@ extension MetaballField {
                     h += 1
                 }
                 var joined = regions[r]
-                joined.box = Box(minX: box.minX + Double(tx) * unit, minY: box.minY + Double(ty) * unit,
-                                 maxX: box.minX + Double(tx + w) * unit, maxY: box.minY + Double(ty + h) * unit)
+                // (Within the clip: a tile on its edge was cut to it, and the grid's sums may
+                // round a hair past it.)
+                let clip = geometry.clip
+                joined.box = Box(minX: max(box.minX + Double(tx) * unit, clip.minX), minY: max(box.minY + Double(ty) * unit, clip.minY),
+                                 maxX: min(box.minX + Double(tx + w) * unit, clip.maxX),
+                                 maxY: min(box.minY + Double(ty + h) * unit, clip.maxY))
                 var ok = true
                 var oneTile = w <= 2 && h <= 2
                 for y in ty..<(ty + h) { for x in tx..<(tx + w) where regions[scratch.grid[y * n + x]].first != joined.first { oneTile = false } }
