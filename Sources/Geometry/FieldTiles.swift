@@ -161,17 +161,13 @@ extension MetaballField {
     public static let tailError = 1e-4
 
     /// Distance from a point to a box (0 inside).
-    static func distance(from p: Vec2, to box: Box) -> Double {
-        let dx = max(box.minX - p.x, 0, p.x - box.maxX)
-        let dy = max(box.minY - p.y, 0, p.y - box.maxY)
-        return (dx * dx + dy * dy).squareRoot()
+    @inline(__always) static func distance(from p: Vec2, to box: Box) -> Double {
+        distance(from: Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y), to: box)
     }
 
     /// Distance from a point to the farthest point of a box.
-    static func farthest(from p: Vec2, to box: Box) -> Double {
-        let dx = max(abs(p.x - box.minX), abs(p.x - box.maxX))
-        let dy = max(abs(p.y - box.minY), abs(p.y - box.maxY))
-        return (dx * dx + dy * dy).squareRoot()
+    @inline(__always) static func farthest(from p: Vec2, to box: Box) -> Double {
+        farthest(from: Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y), to: box)
     }
 
     /// Distance between two boxes (0 when they touch or overlap).
@@ -220,7 +216,10 @@ extension MetaballField {
     /// pixel, and (inverse square) all others to second order about its centre: the balls of the
     /// 5×5 cells round its own exactly, the rest as groups (monopole and quadrupole) from a
     /// pyramid of the cells, taken when a group's spread is under half its distance. Cells are
-    /// at least a run distance wide, so a tile's run lies in the 3×3 cells round its own.
+    /// at least a run distance wide, so a tile's run lies in the 3×3 cells round its own. Such a
+    /// tile is then tested against that run and quadratic (what the shader will draw), whose
+    /// gradient sees the far balls' pulls cancel; with a run of `quarterRun` or more, its
+    /// quarters are too. Finally `mergeTiles` joins each cell's pieces into rectangles.
     /// `balls` receives the runs one after another. Reuses `scratch`'s storage: no allocation
     /// once warm.
     public func regions(clip: Box, pixelsPerUnit: Double, into regions: inout [Region], balls ordered: inout [Ball],
