@@ -375,7 +375,8 @@ final class WindowApp {
 
     private func hudContent(_ snapshot: SceneSnapshot) -> HUDContent {
         var content = HUDContent()
-        content.caption = caption(held: snapshot.heldPose)
+        // The grid holds no badge (each is only posed as if pulled): no figures of one.
+        content.caption = caption(held: options.scene == "grid" ? nil : snapshot.heldPose)
         // Two panes are named each; one is named by the caption.
         content.paneLabels = layout.panes.count > 1 ? layout.panes.map { paneLabel($0.content) } : []
         if showSliders {
