@@ -253,7 +253,7 @@ extension MetaballField {
         let inverseSquare = parameters.kernel == .inverseSquare
         var totalMass = 0.0
         for ball in balls where ball.isDrawable { totalMass += ball.radius * ball.radius }
-        let geometry = TileGeometry(tile: tile, halfDiagonal: h, half: 0.5 / pixelsPerUnit, pad: pad, clip: clip,
+        let geometry = TileGeometry(tile: tile, half: 0.5 / pixelsPerUnit, clip: clip,
                                     cell: cell, originX: originX, originY: originY, columns: columns, rows: rows)
         for cy in 0..<rows {
             for cx in 0..<columns {
@@ -353,7 +353,7 @@ extension MetaballField {
 
 /// The fixed sizes of one call of `regions`.
 private struct TileGeometry {
-    let tile, halfDiagonal, half, pad: Double
+    let tile, half: Double
     let clip: Box
     let cell, originX, originY: Double
     let columns, rows: Int
@@ -507,11 +507,7 @@ extension MetaballField {
             Bounds.count(ball, near: near, far: MetaballField.farthest(from: ball.center, to: box), into: &rest, cubic: true)
         }
         var least = rest.least, most = rest.most, nearest = rest.nearest
-        for k in kept {
-            let ball = balls[scratch.candidates[k]]
-            Bounds.count(ball, near: MetaballField.distance(from: ball.center, to: box),
-                         far: MetaballField.farthest(from: ball.center, to: box), least: &least, most: &most, nearest: &nearest)
-        }
+        countRun(box, run: kept, of: scratch.candidates, least: &least, most: &most, nearest: &nearest)
         if let decided = decide(box, least: least, most: most, nearest: nearest, cubic: rest.cubic, run: kept, of: scratch.candidates,
                                 half: geometry.half) {
             if decided { MetaballField.appendInside(box, to: &regions) }
@@ -696,17 +692,34 @@ extension MetaballField {
             // |∇g| ≤ f^(−3/2) Σ r²/ρ³, each term at most 1/r (as f ≥ r²/ρ²) and at most
             // least^(−3/2) r²/d³.
             let g = 1 / least.squareRoot(), scale = g * g * g
-            var slope = scale * cubic
-            for k in run {
-                let ball = balls[list[k]]
-                let near = MetaballField.distance(from: ball.center, to: box)
-                slope += near > 0 ? min(1 / ball.radius, scale * ball.radius * ball.radius / (near * near * near)) : 1 / ball.radius
-            }
+            let slope = scale * cubic + runSlope(box, run: run, of: list, scale: scale)
             if 1 - g >= 1.001 * half * slope { return true }
         }
         // |∇g| ≤ g/ρ.
         if most < 1 && (1 - most.squareRoot()) * nearest >= 1.001 * half { return false }
         return nil
+    }
+
+    /// The run's balls (indices in `list`) added to bounds over `box` one by one.
+    private func countRun(_ box: Box, run: Range<Int>, of list: [Int], least: inout Double, most: inout Double,
+                          nearest: inout Double) {
+        for k in run {
+            let ball = balls[list[k]]
+            Bounds.count(ball, near: MetaballField.distance(from: ball.center, to: box),
+                         far: MetaballField.farthest(from: ball.center, to: box), least: &least, most: &most, nearest: &nearest)
+        }
+    }
+
+    /// Σ over the run's balls of the most each adds to |∇g| in `box`: 1/r (as f ≥ r²/ρ²), or
+    /// `scale`·r²/d³ (scale = least^(−3/2)) if less.
+    private func runSlope(_ box: Box, run: Range<Int>, of list: [Int], scale: Double) -> Double {
+        var slope = 0.0
+        for k in run {
+            let ball = balls[list[k]]
+            let near = MetaballField.distance(from: ball.center, to: box)
+            slope += near > 0 ? min(1 / ball.radius, scale * ball.radius * ball.radius / (near * near * near)) : 1 / ball.radius
+        }
+        return slope
     }
 
     /// `decide` for the field the shader draws: the run's balls and the quadratic tail T about
@@ -717,19 +730,10 @@ extension MetaballField {
         let slopeT = model.gradient.length + norm * reach
         let spread = model.gradient.length * reach + 0.5 * norm * reach * reach
         var least = max(model.value - spread, 0), most = model.value + spread, nearest = Double.infinity
-        for k in run {
-            let ball = balls[list[k]]
-            Bounds.count(ball, near: MetaballField.distance(from: ball.center, to: box),
-                         far: MetaballField.farthest(from: ball.center, to: box), least: &least, most: &most, nearest: &nearest)
-        }
+        countRun(box, run: run, of: list, least: &least, most: &most, nearest: &nearest)
         if least > 1 {
             let g = 1 / least.squareRoot(), scale = g * g * g
-            var slope = 0.5 * scale * slopeT
-            for k in run {
-                let ball = balls[list[k]]
-                let near = MetaballField.distance(from: ball.center, to: box)
-                slope += near > 0 ? min(1 / ball.radius, scale * ball.radius * ball.radius / (near * near * near)) : 1 / ball.radius
-            }
+            let slope = 0.5 * scale * slopeT + runSlope(box, run: run, of: list, scale: scale)
             if 1 - g >= 1.001 * half * slope { return true }
         }
         if most < 1 && least > 0 {
