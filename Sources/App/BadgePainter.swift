@@ -96,6 +96,7 @@ public struct BadgePainter {
         shapes.reset()
         decals.reset()
         field.balls.removeAll(keepingCapacity: true)
+        field.fieldEnds.removeAll(keepingCapacity: true)
         regions.removeAll(keepingCapacity: true)
         orderedBalls.removeAll(keepingCapacity: true)
         field.parameters = parameters.metaball
@@ -124,6 +125,7 @@ public struct BadgePainter {
                 if needsField {
                     if badge.homeBall > 0 { field.balls.append(Ball(center: pose.home, radius: badge.homeBall)) }
                     field.balls.append(Ball(center: pose.center, radius: pose.radius))
+                    if parameters.metaballFields == .badge { field.fieldEnds.append(field.balls.count) }
                     BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
                 }
             } else if let explosion = badge.burst {

@@ -130,7 +130,7 @@ struct Controls {
     static let chainOnly: Set<String> = ["chainCount", "chainRadius", "headRadius", "gravity", "stiffness", "jointDamping",
                                          "airDrag", "goo"]
     static let badgeOnly: Set<String> = ["maxDistance", "shrink", "springDamping", "springDuration", "explosionDuration",
-                                         "reattach", "metaballBreak"]
+                                         "reattach", "metaballBreak", "metaballFields"]
 
     /// The sliders shown: those that matter for the scene (its own first), or all of them.
     let sliders: [Parameter]

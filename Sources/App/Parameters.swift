@@ -5,6 +5,16 @@ import Geometry
 import Motion
 import Render
 
+/// Which balls the metaball mode adds up into one field.
+public enum MetaballFields: String, CaseIterable, Sendable {
+    /// Each badge with its home ball is a field of its own, and the picture is their union: a
+    /// badge sticks to its home only, as each badge of the Bézier fill is a shape of its own
+    /// (and as QQ's badges do).
+    case badge
+    /// Every ball of the scene adds into one field: badges that come near each other merge.
+    case scene
+}
+
 /// The values the registry names, with the seeds' defaults.
 public struct Parameters: Hashable, Sendable {
     public var motion = MotionParameters()
@@ -12,6 +22,8 @@ public struct Parameters: Hashable, Sendable {
     public var metaball = MetaballParameters()
     /// How the metaball mode shows the break.
     public var metaballBreak = MetaballBreak.vanish
+    /// Which balls add up in the metaball mode: each badge's own, or the whole scene's.
+    public var metaballFields = MetaballFields.badge
     /// Largest distance between a flattened curve and the true one, in device pixels.
     public var flatness = 0.1
     public var color = Color.badgeRed
@@ -187,6 +199,11 @@ public enum ParameterRegistry {
             name: "metaballBreak", unit: "", summary: "metaball mode at the break: vanish (as the Bézier home circle) or separate",
             kind: .choice(options: MetaballBreak.allCases.map(\.rawValue), get: { $0.metaballBreak.rawValue },
                           set: { $0.metaballBreak = MetaballBreak(rawValue: $1)! })),
+        Parameter(
+            name: "metaballFields", unit: "",
+            summary: "metaball mode: badge (each badge and its home one field, as the Bézier shapes) or scene (all one field: near badges merge)",
+            kind: .choice(options: MetaballFields.allCases.map(\.rawValue), get: { $0.metaballFields.rawValue },
+                          set: { $0.metaballFields = MetaballFields(rawValue: $1)! })),
         Parameter(
             name: "flatness", unit: "device px", summary: "largest distance from a flattened curve to the true one (0.1)",
             kind: .number(\.flatness, range: 0.01...4, step: 0.01)),

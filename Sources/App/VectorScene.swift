@@ -338,6 +338,8 @@ extension VectorScene {
                     "kernel": field.parameters.kernel.rawValue, "threshold": n(field.parameters.threshold),
                     "blend": n(field.parameters.blend),
                     "balls": field.balls.map { ["center": point($0.center), "radius": n($0.radius)] },
+                    // The separate fields as ranges of `balls` (one field of all when a single range).
+                    "fields": field.fields.map { [$0.lowerBound, $0.upperBound] },
                     "contour": pane.contour.map { $0.map(segment) },
                 ]
             }

@@ -10,8 +10,10 @@ extension MetaballField {
     public func contourLoops(step: Double) -> [[Vec2]] {
         let live = balls.filter { $0.radius > 0 && $0.center.isFinite && $0.radius.isFinite }
         guard !live.isEmpty, step > 0 else { return [] }
-        // Every contour lies within r·√N (inverse square; less for the others) plus the blend.
-        let spread = Double(live.count).squareRoot() * 1.05 + 0.1
+        // Every contour lies within r·√N (inverse square; less for the others) plus the blend,
+        // N the balls of the largest field.
+        let largest = fields.map { range in balls[range].filter { $0.radius > 0 }.count }.max() ?? live.count
+        let spread = Double(min(largest, live.count)).squareRoot() * 1.05 + 0.1
         var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
         for ball in live {
             let reach = ball.radius * spread + parameters.blend + 2 * step

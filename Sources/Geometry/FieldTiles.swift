@@ -104,6 +104,8 @@ public struct MetaballScratch: Sendable {
     /// The serial of the last run a ball went into.
     var stamp: [Int] = []
     var serial = 0
+    /// The balls of the separate field being tiled.
+    var fieldBalls: [Ball] = []
     public init() {}
 }
 
@@ -222,10 +224,70 @@ extension MetaballField {
     /// quarters are too. Finally `mergeTiles` joins each cell's pieces into rectangles.
     /// `balls` receives the runs one after another. Reuses `scratch`'s storage: no allocation
     /// once warm.
+    ///
+    /// Separate fields (`fieldEnds`) are tiled one by one, each over the box outside which it
+    /// draws nothing (`reachBox`), so a field costs what its own contour costs whatever the
+    /// number of the others; their tiles overlap where their shapes do.
     public func regions(clip: Box, pixelsPerUnit: Double, into regions: inout [Region], balls ordered: inout [Ball],
                         scratch: inout MetaballScratch) {
         regions.removeAll(keepingCapacity: true)
         ordered.removeAll(keepingCapacity: true)
+        scratch.orderedIndex.removeAll(keepingCapacity: true)
+        guard !fieldEnds.isEmpty else {
+            appendRegions(clip: clip, pixelsPerUnit: pixelsPerUnit, into: &regions, balls: &ordered, scratch: &scratch)
+            return
+        }
+        guard pixelsPerUnit.isFinite, pixelsPerUnit > 0 else { return }
+        let tile = MetaballField.tilePixels / pixelsPerUnit
+        var part = MetaballField(parameters: parameters)
+        swap(&part.balls, &scratch.fieldBalls)
+        defer { swap(&part.balls, &scratch.fieldBalls) }
+        var start = 0
+        for k in 0...fieldEnds.count {
+            let end = min(max(k < fieldEnds.count ? fieldEnds[k] : balls.count, start), balls.count)
+            defer { start = end }
+            guard end > start else { continue }
+            part.balls.removeAll(keepingCapacity: true)
+            part.balls.append(contentsOf: balls[start..<end])
+            // Its reach, out to whole tiles (so that its tiles are not cut), within the clip.
+            guard let reach = part.reachBox(pad: 2 / pixelsPerUnit) else { continue }
+            let box = Box(minX: max((reach.minX / tile).rounded(.down) * tile, clip.minX),
+                          minY: max((reach.minY / tile).rounded(.down) * tile, clip.minY),
+                          maxX: min((reach.maxX / tile).rounded(.up) * tile, clip.maxX),
+                          maxY: min((reach.maxY / tile).rounded(.up) * tile, clip.maxY))
+            guard box.maxX > box.minX && box.maxY > box.minY else { continue }
+            part.appendRegions(clip: box, pixelsPerUnit: pixelsPerUnit, into: &regions, balls: &ordered, scratch: &scratch)
+        }
+    }
+
+    /// A box outside which the field is more than `pad` (at least half a device pixel) outside
+    /// its contour: inverse square, within √(Σr²) + pad of a centre (f ≤ Σr²/ρ² and
+    /// |∇g| ≤ g/ρ); Wyvill, its support; smooth minimum, r + (n − 1)k/4 (each blend takes at
+    /// most k/4 off the least distance). nil when no ball is drawable.
+    func reachBox(pad: Double) -> Box? {
+        var mass = 0.0, count = 0
+        for ball in balls where ball.isDrawable {
+            mass += ball.radius * ball.radius
+            count += 1
+        }
+        guard count > 0 else { return nil }
+        var box = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for ball in balls where ball.isDrawable {
+            let reach: Double
+            switch parameters.kernel {
+            case .inverseSquare: reach = mass.squareRoot() + pad
+            case .wyvill: reach = ball.radius * parameters.wyvillSupport + pad
+            case .smoothMin: reach = ball.radius + Double(count - 1) * parameters.blend / 4 + pad
+            }
+            box = Box(minX: min(box.minX, ball.center.x - reach), minY: min(box.minY, ball.center.y - reach),
+                      maxX: max(box.maxX, ball.center.x + reach), maxY: max(box.maxY, ball.center.y + reach))
+        }
+        return box.minX.isFinite && box.minY.isFinite && box.maxX.isFinite && box.maxY.isFinite ? box : nil
+    }
+
+    /// `regions` for one field, appended (`scratch.orderedIndex` kept in step with `ordered`).
+    private func appendRegions(clip: Box, pixelsPerUnit: Double, into regions: inout [Region], balls ordered: inout [Ball],
+                               scratch: inout MetaballScratch) {
         let tile = MetaballField.tilePixels / pixelsPerUnit
         let width = clip.maxX - clip.minX, height = clip.maxY - clip.minY
         guard pixelsPerUnit.isFinite, pixelsPerUnit > 0, width.isFinite, height.isFinite, width > 0, height > 0,
@@ -248,7 +310,6 @@ extension MetaballField {
         let columns = max(1, Int(((clip.maxX - originX) / cell).rounded(.up)))
         let rows = max(1, Int(((clip.maxY - originY) / cell).rounded(.up)))
         binBalls(originX: originX, originY: originY, cell: cell, columns: columns, rows: rows, scratch: &scratch)
-        scratch.orderedIndex.removeAll(keepingCapacity: true)
 
         let inverseSquare = parameters.kernel == .inverseSquare
         var totalMass = 0.0

@@ -75,14 +75,35 @@ public struct MetaballParameters: Hashable, Sendable {
     public var wyvillSupport: Double { 1 / (1 - pow(threshold, 1.0 / 3)).squareRoot() }
 }
 
-/// The field of a set of balls.
+/// The field of a set of balls, or of several sets that do not act on each other.
 public struct MetaballField: Sendable {
     public var balls: [Ball]
     public var parameters: MetaballParameters
+    /// Where each separate field's balls end, in order (`balls[previous end..<end]`; the last is
+    /// `balls.count`): fields that do not add up, shown as the union of their contours (a badge
+    /// with its home is one, and does not stick to the other badges). Empty: one field of all
+    /// the balls.
+    public var fieldEnds: [Int] = []
 
-    public init(balls: [Ball] = [], parameters: MetaballParameters = MetaballParameters()) {
+    public init(balls: [Ball] = [], parameters: MetaballParameters = MetaballParameters(), fieldEnds: [Int] = []) {
         self.balls = balls
         self.parameters = parameters
+        self.fieldEnds = fieldEnds
+    }
+
+    /// The separate fields' ball ranges: one of all the balls when `fieldEnds` is empty; ends
+    /// out of order or past the balls are clamped.
+    public var fields: [Range<Int>] {
+        guard !fieldEnds.isEmpty else { return [0..<balls.count] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for end in fieldEnds {
+            let end = min(max(end, start), balls.count)
+            ranges.append(start..<end)
+            start = end
+        }
+        if start < balls.count { ranges.append(start..<balls.count) }
+        return ranges
     }
 
     /// Signed distance estimate to the iso-contour at p (negative inside), scene units: the same
@@ -90,7 +111,17 @@ public struct MetaballField: Sendable {
     /// (inverse square: g = f^(−½), which for a lone ball is ρ/r; Wyvill: g = f^⅓, which is
     /// 1 − ρ²/s²), so that (g − g_iso)/|∇g| is exact for a lone ball and has no trouble near
     /// the centres, where f itself is far too steep or too flat.
+    /// With several fields, the least of their distances (the union of their insides).
     public func signedDistance(at p: Vec2) -> Double {
+        guard !fieldEnds.isEmpty else { return signedDistance(at: p, of: balls.indices) }
+        var least = Double.infinity
+        for range in fields where !range.isEmpty { least = min(least, signedDistance(at: p, of: range)) }
+        return least.isFinite ? least : 1e4
+    }
+
+    /// The signed distance of the field of `balls[range]` alone.
+    private func signedDistance(at p: Vec2, of range: Range<Int>) -> Double {
+        let balls = self.balls[range]
         switch parameters.kernel {
         case .inverseSquare:
             var f = 0.0

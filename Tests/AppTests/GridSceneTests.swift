@@ -42,9 +42,12 @@ import Motion
     }
 
     /// render draws the grid in every mode, however many balls: the field's picture (drawn from
-    /// tiles, each with its own balls and the others' field to second order) agrees with the
-    /// whole field evaluated at the pixels (MetaballField, every ball).
-    @Test func renderDrawsTheGridsFieldAsTheWholeField() throws {
+    /// tiles, each with its own balls and, in one field of the scene, the others' field to
+    /// second order) agrees with the fields evaluated at the pixels from every ball (the inverse
+    /// square written here): by default each badge and its home alone, the union drawn;
+    /// `--metaball-fields scene`, all of them added up.
+    @Test(arguments: ["badge", "scene"])
+    func renderDrawsTheGridsFields(fields: String) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bezier = folder.appendingPathComponent("b.png").path
@@ -54,31 +57,50 @@ import Motion
         let red = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 200 && image.pixels[$0 + 1] < 60 }.count
         #expect(red > 640 * 360 / 20, "only \(red) red pixels")
         let split = folder.appendingPathComponent("s.png").path
-        result = try Sticky.run(["render", "--scene", "grid", "--count", "256", "--mode", "split", "--size", "640x360", "--out", split])
+        result = try Sticky.run(["render", "--scene", "grid", "--count", "256", "--mode", "split", "--size", "640x360",
+                                 "--metaball-fields", fields, "--out", split])
         #expect(result.status == 0, "\(result.stderr)")
         let metaball = folder.appendingPathComponent("m.png").path
-        result = try Sticky.run(["render", "--scene", "grid", "--count", "256", "--mode", "metaball", "--size", "640x360", "--out", metaball])
+        result = try Sticky.run(["render", "--scene", "grid", "--count", "256", "--mode", "metaball", "--size", "640x360",
+                                 "--metaball-fields", fields, "--out", metaball])
         #expect(result.status == 0, "\(result.stderr)")
         let picture = try PNG.read(from: metaball)
-        var parameters = Parameters()
-        parameters.metaball.kernel = .inverseSquare
+        let parameters = Parameters()
         let scene = GridScene(width: 640, height: 360, count: 256, parameters: parameters)
-        var painter = BadgePainter()
-        painter.paint(scene.snapshot(parameters), parameters: parameters, scale: 1, mode: .metaball)
-        let field = painter.metaballField
-        #expect(field.balls.count > 128)  // the old shader's limit
+        // Each badge's balls: its home ball (as the snapshot rules it) and itself.
+        var groups: [[Ball]] = []
+        for look in scene.snapshot(parameters).badges {
+            guard let pose = look.pose else { continue }
+            groups.append((look.homeBall > 0 ? [Ball(center: pose.home, radius: look.homeBall)] : []) + [Ball(center: pose.center, radius: pose.radius)])
+        }
+        #expect(groups.count == 256 && groups.joined().count > 128)  // the old shader's 128 balls
+        let all = Array(groups.joined())
+        /// Inverse square, iso 1: the distance estimate 2f(1 − √f)/|∇f|.
+        func distance(_ p: Vec2, _ balls: [Ball]) -> Double {
+            var f = 0.0, gx = 0.0, gy = 0.0
+            for b in balls {
+                let dx = p.x - b.center.x, dy = p.y - b.center.y, q = max(dx * dx + dy * dy, 1e-12)
+                f += b.radius * b.radius / q
+                gx -= 2 * b.radius * b.radius * dx / (q * q)
+                gy -= 2 * b.radius * b.radius * dy / (q * q)
+            }
+            let slope = (gx * gx + gy * gy).squareRoot()
+            return slope > 0 ? 2 * f * (1 - f.squareRoot()) / slope : 1e4
+        }
         let badges = scene.poses
-        // Pixels clearly in or out by the whole field (over a pixel from the edge) must be
-        // drawn so; the counts (white) and the edge band are left out.
-        var checked = 0, wrong: [String] = []
+        // Pixels clearly in or out (over a pixel and a half from the edge) must be drawn so; the
+        // counts (white) and the edge band are left out.
+        var checked = 0, wrong: [String] = [], differ = 0
         for y in stride(from: 1, to: 360, by: 3) {
             for x in stride(from: 1, to: 640, by: 3) {
-                let d = field.signedDistance(at: Vec2(Double(x) + 0.5, Double(y) + 0.5))
+                let p = Vec2(Double(x) + 0.5, Double(y) + 0.5)
+                let union = groups.map { distance(p, $0) }.min()!, one = distance(p, all)
+                if (union < 0) != (one < 0) { differ += 1 }
+                let d = fields == "badge" ? union : one
                 guard abs(d) > 1.5 else { continue }
                 let i = 4 * (y * 640 + x)
                 let (r, g) = (picture.pixels[i], picture.pixels[i + 1])
                 if r > 200 && g > 200 && picture.pixels[i + 2] > 200 && d > 0 { checked += 1; continue }  // background
-                let p = Vec2(Double(x) + 0.5, Double(y) + 0.5)
                 // The counts are drawn over the badges.
                 if g > 60 && badges.contains(where: { $0.center.distance(to: p) < $0.radius }) { continue }
                 checked += 1
@@ -87,6 +109,8 @@ import Motion
             }
         }
         #expect(checked > 10000 && wrong.isEmpty, "\(checked) checked; wrong: \(wrong)")
+        // The two choices draw different pictures of this scene.
+        #expect(differ > 1000, "only \(differ) of the pixels checked tell the union from the one field")
     }
 
     /// replay plays the grid: every dump line has the N badges, posed, unmoving.

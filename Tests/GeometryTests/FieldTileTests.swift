@@ -146,4 +146,59 @@ import Testing
             print("\(kernel) \(name): edge coverage error worst \(worstEdge), mean \(mean) over \(edgeSamples) points")
         }
     }
+
+    /// Separate fields (a badge and its home each, some overlapping their neighbours, some past
+    /// the clip): the tiles of all of them, each drawn over what is below as the renderer blends
+    /// them, give at every point the union of the fields' own coverages, 1 − Π(1 − cᵢ), each
+    /// field from its own balls only; where two fields' balls are near, the one-field picture
+    /// would differ.
+    @Test(arguments: MetaballKernel.allCases)
+    func separateFieldsAreTheUnionOfEachFieldAlone(kernel: MetaballKernel) {
+        var balls: [Ball] = [], ends: [Int] = []
+        var random = SeededRandom(seed: 29)
+        for row in 0..<6 {
+            for column in 0..<8 {
+                let home = Vec2(-10 + 50 * Double(column), -5 + 50 * Double(row))
+                let turn = Double.random(in: 0..<(2 * Double.pi), using: &random), pull = Double.random(in: 0...34, using: &random)
+                balls.append(Ball(center: home, radius: 10 - pull / 10))
+                balls.append(Ball(center: home + Vec2(cos(turn), sin(turn)) * pull, radius: 10))
+                ends.append(balls.count)
+            }
+        }
+        let parameters = MetaballParameters(kernel: kernel)
+        let fields = stride(from: 0, to: balls.count, by: 2).map { Array(balls[$0..<($0 + 2)]) }
+        let clip = Box(minX: 0, minY: 0, maxX: 340, maxY: 250)
+        var worst = 0.0, differsFromOneField = 0
+        for ppu in [1.0, 2.0] {
+            let field = MetaballField(balls: balls, parameters: parameters, fieldEnds: ends)
+            var regions: [Region] = [], ordered: [Ball] = [], scratch = MetaballScratch()
+            field.regions(clip: clip, pixelsPerUnit: ppu, into: &regions, balls: &ordered, scratch: &scratch)
+            var y = clip.minY + 0.37
+            while y < clip.maxY {
+                var x = clip.minX + 0.61
+                while x < clip.maxX {
+                    let p = Vec2(x, y)
+                    var expected = 1.0
+                    for own in fields { expected *= 1 - FieldTileTests.coverage(FieldTileTests.distance(p, own, parameters), ppu) }
+                    var drawn = 1.0
+                    for region in regions
+                    where p.x > region.box.minX && p.x < region.box.maxX && p.y > region.box.minY && p.y < region.box.maxY {
+                        let run = Array(ordered[region.first..<(region.first + region.count)])
+                        let c = region.inside
+                            ? 1 : FieldTileTests.coverage(FieldTileTests.distance(p, run, parameters, tail: region.tail.at(p - region.center)), ppu)
+                        drawn *= 1 - c
+                    }
+                    worst = max(worst, abs((1 - drawn) - (1 - expected)))
+                    #expect(abs(drawn - expected) <= 0.01, "\(kernel) ×\(ppu): \(p) drawn \(1 - drawn), the fields' union \(1 - expected)")
+                    let one = FieldTileTests.coverage(FieldTileTests.distance(p, balls, parameters), ppu)
+                    if abs(one - (1 - expected)) > 0.5 { differsFromOneField += 1 }
+                    x += 2.3 / ppu
+                }
+                y += 2.3 / ppu
+            }
+        }
+        // The scene is one where adding all the balls up would draw another picture.
+        #expect(differsFromOneField > 20, "\(kernel): only \(differsFromOneField) points tell the fields from one field")
+        print("\(kernel) separate fields: worst coverage error \(worst); \(differsFromOneField) points differ from one field")
+    }
 }
