@@ -649,7 +649,8 @@ extension MetaballField {
     fileprivate func mergeTiles(from start: Int, cell box: Box, cell: (Int, Int), geometry: TileGeometry, into regions: inout [Region],
                                 ordered: inout [Ball], scratch: inout MetaballScratch) {
         guard regions.count - start > 1 else { return }
-        // A grid of half tiles; each region that is one or four of them, aligned, is entered.
+        // A grid of half tiles; each edge region that is one or four of them, aligned, is
+        // entered, and each square or rectangle inside that lies on it.
         let unit = geometry.tile / 2
         let n = Int((geometry.cell / unit).rounded())
         // A cell that wide (a ball hundreds of tiles across) is left as it is.
@@ -660,17 +661,18 @@ extension MetaballField {
         for r in start..<regions.count {
             let b = regions[r].box
             let w = (b.maxX - b.minX) / unit, h = (b.maxY - b.minY) / unit
-            let span = Int(w.rounded())
+            let spanX = Int(w.rounded()), spanY = Int(h.rounded())
             let tx = Int(((b.minX - box.minX) / unit).rounded()), ty = Int(((b.minY - box.minY) / unit).rounded())
-            guard span == 1 || span == 2, abs(w - Double(span)) < 1e-9, abs(h - Double(span)) < 1e-9,
+            guard spanX >= 1, spanY >= 1, regions[r].inside || (spanX == spanY && spanX <= 2),
+                  abs(w - Double(spanX)) < 1e-9, abs(h - Double(spanY)) < 1e-9,
                   abs(box.minX + Double(tx) * unit - b.minX) < 1e-9 * unit, abs(box.minY + Double(ty) * unit - b.minY) < 1e-9 * unit,
-                  tx >= 0, ty >= 0, tx + span <= n, ty + span <= n
+                  tx >= 0, ty >= 0, tx + spanX <= n, ty + spanY <= n
             else {
-                // Not on the grid (a larger square inside, a tile cut by the clip): as it is.
+                // Not on the grid (a tile cut by the clip): as it is.
                 scratch.merged.append(regions[r])
                 continue
             }
-            for y in ty..<(ty + span) { for x in tx..<(tx + span) { scratch.grid[y * n + x] = r } }
+            for y in ty..<(ty + spanY) { for x in tx..<(tx + spanX) { scratch.grid[y * n + x] = r } }
         }
         func same(_ a: Int, _ b: Int) -> Bool {
             if a == b { return true }
