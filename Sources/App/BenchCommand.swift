@@ -336,7 +336,7 @@ enum BenchCommand {
             if let code = GL.error() { throw .failure("\(RenderError.gl(code: code, stage: "the grid's frames"))") }
             medians[mode] = median(full)
             emit(Result(name: "grid.frame.\(mode)", value: median(full), unit: "ms",
-                        detail: "\(w)x\(h), \(n) badges pulled seeded ways, with counts, median of \(frames); clear here \(format(median(clear))) ms"))
+                        detail: "\(w)x\(h), \(n) badges pulled seeded ways, with counts, metaball fields: \(parameters.metaballFields.rawValue), median of \(frames); clear here \(format(median(clear))) ms"))
             emit(Result(name: "grid.frame.\(mode).ratio", value: median(full) / median(clear), unit: "x", detail: "grid.frame.\(mode) / the clear of the same run"))
         }
         if let field = medians[.metaball], let bezier = medians[.bezier] {
