@@ -212,7 +212,8 @@ struct HUD {
             for box in taken where box.maxY < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
                 high.y = max(high.y, box.maxY + 8)
             }
-            let box = HUD.isClear(low, of: content.avoid) || high.maxY > h ? low : high
+            // (Where the scene lies at both, as a grid of badges does, at the bottom as usual.)
+            let box = HUD.isClear(low, of: content.avoid) || !HUD.isClear(high, of: content.avoid) || high.maxY > h ? low : high
             pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
             for (i, line) in lines.enumerated() {
                 pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)

@@ -143,8 +143,8 @@ final class ChainScene: Scene {
 }
 
 /// The scaling scene: `count` badges on a grid filling the canvas, each posed as if pulled a
-/// seeded random distance in [0, maxDistance] in a seeded direction (bridge and home circle
-/// drawn), with a count; no pointer. Badge i's pull depends on i alone, so a larger grid keeps
+/// seeded random distance in [0, maxDistance] in a seeded direction, mirrored back from the
+/// canvas's edges (bridge and home circle drawn), with a count; no pointer. Badge i's pull depends on i alone, so a larger grid keeps
 /// the smaller one's pulls.
 final class GridScene: Scene {
     let count: Int
@@ -187,8 +187,15 @@ final class GridScene: Scene {
             let home = Vec2((Double(i % grid.columns) + 0.5) * grid.cell.x, (Double(i / grid.columns) + 0.5) * grid.cell.y)
             let (d, turn) = GridScene.pull(i)
             let angle = 2 * Double.pi * turn
-            return BadgePose(home: home, center: home + Vec2(cos(angle), sin(angle)) * (d * badge.maxDistance), radius: grid.radius,
-                             parameters: badge)
+            var pull = Vec2(cos(angle), sin(angle)) * (d * badge.maxDistance)
+            // A pull that would take the badge past an edge is mirrored across its home (the
+            // same length), so that every badge is whole on the canvas; where the canvas is too
+            // small even for that, it is held inside.
+            let r = grid.radius
+            if home.x + pull.x - r < 0 || home.x + pull.x + r > size.x { pull = Vec2(-pull.x, pull.y) }
+            if home.y + pull.y - r < 0 || home.y + pull.y + r > size.y { pull = Vec2(pull.x, -pull.y) }
+            let center = Vec2(min(max(home.x + pull.x, r), max(r, size.x - r)), min(max(home.y + pull.y, r), max(r, size.y - r)))
+            return BadgePose(home: home, center: center, radius: r, parameters: badge)
         }
     }
 

@@ -9,8 +9,9 @@ import Testing
 import Motion
 
 @Suite struct GridSceneTests {
-    /// Every badge and its home inside the canvas's grid cell layout, the pull within
-    /// [0, maxDistance], the same pulls on every run, badge i's pull the same whatever N.
+    /// Every badge and its home inside the canvas's grid cell layout, the badge whole on the
+    /// canvas, the pull within [0, maxDistance], the same pulls on every run, badge i's pull
+    /// the same whatever N.
     @Test(arguments: [1, 4, 64, 256, 1024])
     func badgesFillTheCanvasWithSeededPulls(count: Int) {
         var parameters = Parameters()
@@ -25,6 +26,9 @@ import Motion
             #expect(pose.home.x > 0 && pose.home.x < 1920 && pose.home.y > 0 && pose.home.y < 1080)
             #expect(pose.radius == grid.radius && pose.radius <= 20)
             #expect(pose.distance <= 50 + 1e-9 && pose.attached, "badge \(i) pulled \(pose.distance)")
+            // Whole on the canvas: a pull past an edge is mirrored back.
+            #expect(pose.center.x - pose.radius >= 0 && pose.center.x + pose.radius <= 1920 && pose.center.y - pose.radius >= 0
+                    && pose.center.y + pose.radius <= 1080, "badge \(i) at \(pose.center) reaches past the canvas")
             let (d, turn) = GridScene.pull(i)
             #expect(abs(pose.distance - d * 50) < 1e-9 && turn >= 0 && turn < 1)
             homes.insert(pose.home)

@@ -164,6 +164,12 @@ import Testing
         content.avoid = []
         let free = HUD(content, layout: layout, scale: 1, atlas: atlas)
         #expect(free.labelBoxes.allSatisfy { $0.maxY > 530 } && free.toastBox!.maxY > 500)
+        // The scene everywhere (a grid of badges): at the bottom, where toasts are looked for.
+        content.avoid = stride(from: 0.0, to: 560, by: 40).flatMap { y in
+            stride(from: 0.0, to: 900, by: 40).map { Rect(x: $0, y: y, width: 30, height: 30) }
+        }
+        let everywhere = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        #expect(everywhere.toastBox!.maxY > 500, "toast at \(everywhere.toastBox!)")
     }
 
     /// The list scrolls only when the selection leaves the rows shown (a click on a row used to
