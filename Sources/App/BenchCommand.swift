@@ -139,8 +139,12 @@ enum BenchCommand {
             }
             for _ in 0..<10 { geometry() }
             let before = sticky_alloc_count()
+            let start = DispatchTime.now().uptimeNanoseconds
             for _ in 0..<1000 { geometry() }
+            let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / 1000
             let geometryAllocations = Double(sticky_alloc_count() - before) / 1000
+            emit(Result(name: "geometry.frame.\(mode)", value: micros, unit: "us",
+                        detail: "4 badges, one held, with counts: the painter's meshes\(mode == .metaball ? ", field tiles" : "") and frame on the CPU, mean of 1000"))
             emit(Result(name: mode == .bezier ? "allocs.geometry" : "allocs.geometry.metaball",
                         value: counting ? geometryAllocations : .nan, unit: "allocs/frame",
                         detail: counting ? "4 badges, one held, with counts (\(mode)); mean over 1000 frames after 10 warm-up" : "counter not active",
@@ -246,8 +250,19 @@ enum BenchCommand {
                 let frame = chainPainter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
                 headless.renderer.draw(frame, into: headless.target)
             }
-            let (clear, full) = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 20, draw: draw)
             let name = "frame.chain.\(mode)\(goo ? ".goo" : "")"
+            if !goo {
+                // The CPU's share: the painter's meshes (and field tiles) and frame, no drawing.
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<1000 {
+                    chainPainter.paint(chain.snapshot(parameters), parameters: parameters, scale: common.scale * layout.zoom, mode: mode)
+                    _ = chainPainter.frame(layout: layout, scale: common.scale * layout.zoom, parameters: parameters, pixelWidth: w,
+                                           pixelHeight: h)
+                }
+                emit(Result(name: "geometry.chain.\(mode)", value: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, unit: "us",
+                            detail: "9 bodies held by the head: the painter's meshes\(mode == .bezier ? "" : ", field tiles") and frame on the CPU, mean of 1000"))
+            }
+            let (clear, full) = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 20, draw: draw)
             emit(Result(name: name, value: median(full), unit: "ms",
                         detail: "\(w)x\(h) 9 bodies held by the head, median of \(frames); clear here \(format(median(clear))) ms"))
             let ratio = median(full) / median(clear)
