@@ -6,10 +6,9 @@
 // Each tile (MetaballField.regions) either lies wholly inside the contour (v_run.x < 0: filled
 // flat) or evaluates its own run of balls, plus, for the inverse square, the field of the balls
 // left out to second order about the tile's centre.
-// Inputs:   v_scene (scene position of the fragment), v_run (first ball and count of this tile's run),
+// Inputs:   v_scene (scene position of the fragment), v_run (first ball, in the batch, and count of this tile's run),
 //           v_center, v_tail (value and gradient there), v_curvature (Hessian xx, xy, yy)
-// Uniforms: u_balls (RGBA32F texture, 1024 texels a row: x, y, radius, radius² per ball in
-//           scene units),
+// Uniforms: Balls (x, y, radius, radius² per ball in scene units, the draw's batch),
 //           u_threshold (Wyvill iso),
 //           u_blend (smooth-minimum width k, scene units), u_pixelsPerUnit, u_color (straight alpha)
 #version 330 core
@@ -26,10 +25,14 @@ flat in vec2 v_center;
 flat in vec3 v_tail;
 flat in vec3 v_curvature;
 
-uniform sampler2D u_balls;
+// The balls of this draw's batch (Renderer.runLimit of them): a uniform block, which llvmpipe
+// reads far faster than texels (the index is the same for the whole tile).
+layout(std140) uniform Balls {
+    vec4 u_ballData[1024];
+};
 
 vec4 ballAt(int i) {
-    return texelFetch(u_balls, ivec2(i & 1023, i >> 10), 0);
+    return u_ballData[i];
 }
 uniform float u_threshold;
 uniform float u_blend;

@@ -176,12 +176,20 @@ public struct BadgePainter {
     }
 
     /// When the last frame's field tiles need more ball entries than the renderer takes
-    /// (`Renderer.maximumBalls`, all tiles' runs together), what to say: the field would be drawn
-    /// in part. nil when it fits.
+    /// (`Renderer.maximumBalls`, all tiles' runs together; `Renderer.runLimit`, one tile's),
+    /// what to say: the field would be drawn in part. nil when it fits.
     public var fieldOverflow: String? {
-        guard orderedBalls.count > Renderer.maximumBalls else { return nil }
-        return "the metaball fill's tiles take at most \(Renderer.maximumBalls) ball entries and this frame "
-            + "needs \(orderedBalls.count); use --mode bezier, a smaller canvas or fewer badges"
+        if orderedBalls.count > Renderer.maximumBalls {
+            return "the metaball fill's tiles take at most \(Renderer.maximumBalls) ball entries and this frame "
+                + "needs \(orderedBalls.count); use --mode bezier, a smaller canvas or fewer badges"
+        }
+        var longest = 0
+        for region in regions { longest = max(longest, region.count) }
+        if longest > Renderer.runLimit {
+            return "a tile of the metaball fill sums at most \(Renderer.runLimit) balls and this frame has one of \(longest) "
+                + "(balls packed that densely); use --mode bezier, or --metaball-fields badge"
+        }
+        return nil
     }
 
     /// The field of the last paint (empty in the Bézier mode).

@@ -170,6 +170,9 @@ extension GL {
     @inline(__always) static func texImage2D(_ target: GLenum, _ level: GLint, _ internalformat: GLint, _ width: GLsizei, _ height: GLsizei, _ border: GLint, _ format: GLenum, _ type: GLenum, _ pixels: UnsafeRawPointer!) { epoxy_glTexImage2D(target, level, internalformat, width, height, border, format, type, pixels) }
     @inline(__always) static func texParameteri(_ target: GLenum, _ pname: GLenum, _ param: GLint) { epoxy_glTexParameteri(target, pname, param) }
     @inline(__always) static func texSubImage2D(_ target: GLenum, _ level: GLint, _ xoffset: GLint, _ yoffset: GLint, _ width: GLsizei, _ height: GLsizei, _ format: GLenum, _ type: GLenum, _ pixels: UnsafeRawPointer!) { epoxy_glTexSubImage2D(target, level, xoffset, yoffset, width, height, format, type, pixels) }
+    @inline(__always) static func bindBufferRange(_ target: GLenum, _ index: GLuint, _ buffer: GLuint, _ offset: GLintptr, _ size: GLsizeiptr) { epoxy_glBindBufferRange(target, index, buffer, offset, size) }
+    @inline(__always) static func getUniformBlockIndex(_ program: GLuint, _ name: UnsafePointer<GLchar>!) -> GLuint { epoxy_glGetUniformBlockIndex(program, name) }
+    @inline(__always) static func uniformBlockBinding(_ program: GLuint, _ index: GLuint, _ binding: GLuint) { epoxy_glUniformBlockBinding(program, index, binding) }
     @inline(__always) static func uniform1f(_ location: GLint, _ v0: GLfloat) { epoxy_glUniform1f(location, v0) }
     @inline(__always) static func uniform1i(_ location: GLint, _ v0: GLint) { epoxy_glUniform1i(location, v0) }
     @inline(__always) static func uniform2f(_ location: GLint, _ v0: GLfloat, _ v1: GLfloat) { epoxy_glUniform2f(location, v0, v1) }

@@ -90,10 +90,15 @@ final class VertexBuffer<V: VertexLayout> {
     func upload(_ mesh: Mesh) where V == Vertex { upload(vertices: mesh.vertices, indices: mesh.indices) }
 
     /// Draws what was uploaded last, with whatever program is in use.
-    func draw() {
-        guard indexCount > 0 else { return }
+    func draw() { draw(indices: 0..<indexCount) }
+
+    /// Draws the triangles of these indices of the last upload.
+    func draw(indices range: Range<Int>) {
+        let range = range.clamped(to: 0..<indexCount)
+        guard !range.isEmpty else { return }
         GL.bindVertexArray(vertexArray)
-        GL.drawElements(GL.triangles, GLsizei(indexCount), GL.unsignedInt, nil)
+        GL.drawElements(GL.triangles, GLsizei(range.count), GL.unsignedInt,
+                        UnsafeRawPointer(bitPattern: range.lowerBound * MemoryLayout<UInt32>.stride))
         GL.bindVertexArray(0)
     }
 

@@ -7,9 +7,15 @@ import Imaging
 
 /// Owns the GL objects of all passes. Make it, use it and `destroy()` it on one context.
 public final class Renderer {
-    /// The most ball entries (all tiles' runs together) the metaball pass takes: a texture of
-    /// 1024×1024, the largest OpenGL 3.3 promises.
+    /// The most ball entries (all tiles' runs together) the metaball pass takes (16 MiB).
     public static let maximumBalls = 1024 * 1024
+    /// The most balls one tile's run may have: each draw of the field binds a window of
+    /// `ballWindow` balls (the shader's uniform block; OpenGL 3.3 promises 16 KiB blocks) from a
+    /// multiple of `windowAlignment`, so a run starting anywhere in it fits.
+    public static let runLimit = ballWindow - windowAlignment
+    static let ballWindow = 1024
+    /// (256 balls are 4 KiB, a multiple of any uniform buffer offset alignment.)
+    static let windowAlignment = 256
 
     private let fill: ShaderProgram
     private let fillViewport, fillPixelsPerUnit, fillAtlas, fillOverride: GLint
@@ -26,11 +32,11 @@ public final class Renderer {
     private var tileVertices: [FieldVertex] = []
     private var tileIndices: [UInt32] = []
     private var ballData: [GLfloat] = []
-    /// The balls' texture and its rows.
-    private var ballTexture: GLuint = 0
-    private var ballRows = 0
-    /// Texels a row of the balls' texture (OpenGL 3.3 promises textures 1024 wide and high).
-    static let ballRow = 1024
+    /// The balls (x, y, r, r² each), a uniform buffer, and its size in bytes.
+    private var ballBuffer: GLuint = 0
+    private var ballBytes = 0
+    /// The field's draws: each binds the window of balls from `base` and draws these indices.
+    private var fieldBatches: [(base: Int, indices: Range<Int>)] = []
     private var emptyArray: GLuint = 0
     private var atlasTexture: GLuint = 0
     /// The atlas version in the texture (−1: none yet).
@@ -60,11 +66,7 @@ public final class Renderer {
         compositeBoth = composite.uniform("u_colorBoth")
         compositeOnlyBezier = composite.uniform("u_colorBezier")
         compositeOnlyMetaball = composite.uniform("u_colorMetaball")
-        GL.genTextures(1, &ballTexture)
-        GL.bindTexture(GLenum(GL_TEXTURE_2D), ballTexture)
-        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST)] {
-            GL.texParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
-        }
+        GL.genBuffers(1, &ballBuffer)
 
         // A core profile needs a bound vertex array even for the attribute-less triangle.
         GL.genVertexArrays(1, &emptyArray)
@@ -234,7 +236,10 @@ public final class Renderer {
         buffer.draw()
     }
 
-    /// Uploads the layer's tiles and their balls (see `drawField`).
+    /// Uploads the layer's tiles and their balls (see `drawField`), and cuts the tiles into
+    /// batches whose runs lie within one window of balls (regions come mostly in the order of
+    /// their runs, so a batch holds many). A run longer than `runLimit` is left out
+    /// (`BadgePainter.fieldOverflow` says so).
     private func uploadField(_ layer: MetaballLayer) {
         let balls = layer.balls.prefix(Renderer.maximumBalls)
         ballData.removeAll(keepingCapacity: true)
@@ -244,12 +249,24 @@ public final class Renderer {
             ballData.append(GLfloat(ball.radius))
             ballData.append(GLfloat(ball.radius * ball.radius))
         }
+        // A whole window past the last start, so that every bound range lies in the buffer.
+        ballData.append(contentsOf: repeatElement(0, count: 4 * Renderer.ballWindow))
         tileVertices.removeAll(keepingCapacity: true)
         tileIndices.removeAll(keepingCapacity: true)
-        for region in layer.regions where region.first + region.count <= balls.count {
+        fieldBatches.removeAll(keepingCapacity: true)
+        var base = -1  // the current batch's window (−1: no run in it yet, any will do)
+        var batchStart = 0
+        for region in layer.regions where region.first + region.count <= balls.count && region.count <= Renderer.runLimit {
+            if !region.inside && !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
+                if base >= 0 {
+                    fieldBatches.append((base, batchStart..<tileIndices.count))
+                    batchStart = tileIndices.count
+                }
+                base = region.first / Renderer.windowAlignment * Renderer.windowAlignment
+            }
             let box = region.box
-            let base = UInt32(tileVertices.count)
-            let first = region.inside ? -1 : Float(region.first), count = Float(region.count)
+            let vertex = UInt32(tileVertices.count)
+            let first = region.inside ? -1 : Float(region.first - base), count = Float(region.count)
             let center = region.center, tail = region.tail
             func corner(_ x: Double, _ y: Double) -> FieldVertex {
                 FieldVertex(x: Float(x), y: Float(y), first: first, count: count, centerX: Float(center.x), centerY: Float(center.y),
@@ -260,47 +277,43 @@ public final class Renderer {
             tileVertices.append(corner(box.maxX, box.minY))
             tileVertices.append(corner(box.maxX, box.maxY))
             tileVertices.append(corner(box.minX, box.maxY))
-            tileIndices.append(base)
-            tileIndices.append(base + 1)
-            tileIndices.append(base + 2)
-            tileIndices.append(base)
-            tileIndices.append(base + 2)
-            tileIndices.append(base + 3)
+            tileIndices.append(vertex)
+            tileIndices.append(vertex + 1)
+            tileIndices.append(vertex + 2)
+            tileIndices.append(vertex)
+            tileIndices.append(vertex + 2)
+            tileIndices.append(vertex + 3)
         }
-        // The balls' texture (RGBA32F), rows of `ballRow` texels, a row at least, so that the
-        // sampler is complete; grown by doubling.
-        let rows = max(1, (ballData.count / 4 + Renderer.ballRow - 1) / Renderer.ballRow)
-        ballData.append(contentsOf: repeatElement(0, count: rows * Renderer.ballRow * 4 - ballData.count))
-        GL.activeTexture(GLenum(GL_TEXTURE3))
-        GL.bindTexture(GLenum(GL_TEXTURE_2D), ballTexture)
-        GL.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        if rows > ballRows {
-            ballRows = max(rows, 2 * ballRows, 4)
-            GL.texImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(Renderer.ballRow), GLsizei(ballRows), 0, GL.rgba, GL.float, nil)
+        if tileIndices.count > batchStart { fieldBatches.append((max(base, 0), batchStart..<tileIndices.count)) }
+        let bytes = ballData.count * MemoryLayout<GLfloat>.stride
+        GL.bindBuffer(GLenum(GL_UNIFORM_BUFFER), ballBuffer)
+        if bytes > ballBytes {
+            ballBytes = max(bytes, 2 * ballBytes)
+            GL.bufferData(GLenum(GL_UNIFORM_BUFFER), GLsizeiptr(ballBytes), nil, GL.dynamicDraw)
         }
-        ballData.withUnsafeBytes {
-            GL.texSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(Renderer.ballRow), GLsizei(rows), GL.rgba, GL.float, $0.baseAddress)
-        }
-        GL.activeTexture(GLenum(GL_TEXTURE0))
+        ballData.withUnsafeBytes { GL.bufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
+        GL.bindBuffer(GLenum(GL_UNIFORM_BUFFER), 0)
         tileBuffer.upload(vertices: tileVertices, indices: tileIndices)
     }
 
     /// The field, shaded only in the layer's tiles: those inside flat, the others each summing
-    /// its own run of balls (from a buffer texture) and the rest's field to second order.
+    /// its own run of balls (from the batch's window of the uniform buffer) and the rest's field
+    /// to second order.
     private func drawField(_ layer: MetaballLayer, frame: Frame, color: Color) {
         guard tileBuffer.indexCount > 0 else { return }
-        GL.activeTexture(GLenum(GL_TEXTURE3))
-        GL.bindTexture(GLenum(GL_TEXTURE_2D), ballTexture)
-        GL.activeTexture(GLenum(GL_TEXTURE0))
         let program = metaballs[Int(layer.parameters.kernel.shaderIndex)]
         program.program.use()
         GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
         GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
-        GL.uniform1i(program.balls, 3)
         GL.uniform1f(program.threshold, GLfloat(layer.parameters.threshold))
         GL.uniform1f(program.blend, GLfloat(layer.parameters.blend))
         set(program.color, color)
-        tileBuffer.draw()
+        let stride = 4 * MemoryLayout<GLfloat>.stride
+        for batch in fieldBatches {
+            GL.bindBufferRange(GLenum(GL_UNIFORM_BUFFER), 0, ballBuffer, GLintptr(batch.base * stride),
+                               GLsizeiptr(Renderer.ballWindow * stride))
+            tileBuffer.draw(indices: batch.indices)
+        }
     }
 
     /// Two pane-sized coverage targets for the overlay, remade when the pane's size changes.
@@ -360,8 +373,8 @@ public final class Renderer {
         shapesBuffer.destroy()
         hudBuffer.destroy()
         tileBuffer.destroy()
-        if ballTexture != 0 { GL.deleteTextures(1, &ballTexture) }
-        ballTexture = 0
+        if ballBuffer != 0 { GL.deleteBuffers(1, &ballBuffer) }
+        ballBuffer = 0
         masks?.0.destroy()
         masks?.1.destroy()
         masks = nil
@@ -375,13 +388,14 @@ public final class Renderer {
 /// The metaball program of one kernel and its uniform locations.
 private struct FieldProgram {
     let program: ShaderProgram
-    let viewport, pixelsPerUnit, balls, threshold, blend, color: GLint
+    let viewport, pixelsPerUnit, threshold, blend, color: GLint
 
     init(kernel: MetaballKernel) throws(RenderError) {
         program = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag", defines: ["KERNEL \(kernel.shaderIndex)"])
         viewport = program.uniform("u_viewport")
         pixelsPerUnit = program.uniform("u_pixelsPerUnit")
-        balls = program.uniform("u_balls")
+        // The balls' uniform block reads binding point 0.
+        GL.uniformBlockBinding(program.id, GL.getUniformBlockIndex(program.id, "Balls"), 0)
         threshold = program.uniform("u_threshold")
         blend = program.uniform("u_blend")
         color = program.uniform("u_color")

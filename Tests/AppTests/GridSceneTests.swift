@@ -7,6 +7,7 @@ import Testing
 @testable import App
 @testable import Geometry
 import Motion
+@testable import Render
 
 @Suite struct GridSceneTests {
     /// Every badge and its home inside the canvas's grid cell layout, the badge whole on the
@@ -78,6 +79,15 @@ import Motion
             groups.append((look.homeBall > 0 ? [Ball(center: pose.home, radius: look.homeBall)] : []) + [Ball(center: pose.center, radius: pose.radius)])
         }
         #expect(groups.count == 256 && groups.joined().count > 128)  // the old shader's 128 balls
+        // The tiles' runs fill several of the renderer's windows of balls (one draw each).
+        var fieldParameters = parameters
+        fieldParameters.metaballFields = fields == "badge" ? .badge : .scene
+        var painter = BadgePainter()
+        painter.paint(scene.snapshot(fieldParameters), parameters: fieldParameters, scale: 1, mode: .metaball)
+        var regions: [Region] = [], ordered: [Ball] = [], scratch = MetaballScratch()
+        painter.metaballField.regions(clip: Box(minX: 0, minY: 0, maxX: 640, maxY: 360), pixelsPerUnit: 1, into: &regions,
+                                      balls: &ordered, scratch: &scratch)
+        #expect(ordered.count > 2 * Renderer.ballWindow, "\(ordered.count) ball entries")
         let all = Array(groups.joined())
         /// Inverse square, iso 1: the distance estimate 2f(1 − √f)/|∇f|.
         func distance(_ p: Vec2, _ balls: [Ball]) -> Double {

@@ -131,6 +131,8 @@ import Reference
             #expect(text.hasPrefix("//"), "\(file) opens with a comment naming its inputs and uniforms")
             #expect(text.contains("#version 330 core"))
         }
+        // The field's uniform block holds the renderer's window of balls.
+        #expect(try ShaderLibrary.source(named: "metaball.frag").contains("u_ballData[\(Renderer.ballWindow)]"))
     }
 }
 
