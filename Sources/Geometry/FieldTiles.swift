@@ -134,22 +134,23 @@ struct FieldNode: Sendable {
 }
 
 /// Bounds of the field over a box from balls already settled (inverse square): f ≥ least,
-/// f ≤ most, Σ r²/(nearest distance)³ (for the gradient), the nearest centre.
+/// f ≤ most, Σ r²/(nearest distance)³ (for the gradient), the nearest centre's distance squared.
+/// (Squared distances: a square root a ball only where the gradient's bound needs one.)
 private struct Bounds {
-    var least = 0.0, most = 0.0, cubic = 0.0, nearest = Double.infinity
+    var least = 0.0, most = 0.0, cubic = 0.0, nearest2 = Double.infinity
 
-    /// Counts a ball at nearest distance `near` and farthest `far` from the box.
-    @inline(__always) static func count(_ ball: Ball, near: Double, far: Double, least: inout Double, most: inout Double,
-                                        nearest: inout Double) {
+    /// Counts a ball at nearest distance √near2 and farthest √far2 from the box.
+    @inline(__always) static func count(_ ball: Ball, near2: Double, far2: Double, least: inout Double, most: inout Double,
+                                        nearest2: inout Double) {
         let m = ball.radius * ball.radius
-        least += m / (far * far)
-        most += near > 0 ? m / (near * near) : .infinity
-        nearest = min(nearest, near)
+        least += m / far2
+        most += near2 > 0 ? m / near2 : .infinity
+        nearest2 = min(nearest2, near2)
     }
 
-    @inline(__always) static func count(_ ball: Ball, near: Double, far: Double, into b: inout Bounds, cubic: Bool) {
-        count(ball, near: near, far: far, least: &b.least, most: &b.most, nearest: &b.nearest)
-        if cubic { b.cubic += near > 0 ? ball.radius * ball.radius / (near * near * near) : .infinity }
+    @inline(__always) static func count(_ ball: Ball, near2: Double, far2: Double, into b: inout Bounds, cubic: Bool) {
+        count(ball, near2: near2, far2: far2, least: &b.least, most: &b.most, nearest2: &b.nearest2)
+        if cubic { b.cubic += near2 > 0 ? ball.radius * ball.radius / (near2 * near2.squareRoot()) : .infinity }
     }
 }
 
@@ -164,12 +165,23 @@ extension MetaballField {
 
     /// Distance from a point to a box (0 inside).
     @inline(__always) static func distance(from p: Vec2, to box: Box) -> Double {
-        distance(from: Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y), to: box)
+        distanceSquared(from: p, to: box).squareRoot()
     }
 
     /// Distance from a point to the farthest point of a box.
     @inline(__always) static func farthest(from p: Vec2, to box: Box) -> Double {
-        farthest(from: Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y), to: box)
+        farthestSquared(from: p, to: box).squareRoot()
+    }
+
+    /// The squares of `distance` and `farthest`.
+    @inline(__always) static func distanceSquared(from p: Vec2, to box: Box) -> Double {
+        let dx = max(p.x - box.maxX, 0, box.minX - p.x), dy = max(p.y - box.maxY, 0, box.minY - p.y)
+        return dx * dx + dy * dy
+    }
+
+    @inline(__always) static func farthestSquared(from p: Vec2, to box: Box) -> Double {
+        let dx = max(abs(p.x - box.minX), abs(box.maxX - p.x)), dy = max(abs(p.y - box.minY), abs(box.maxY - p.y))
+        return dx * dx + dy * dy
     }
 
     /// Distance between two boxes (0 when they touch or overlap).
@@ -335,7 +347,9 @@ extension MetaballField {
                 if inverseSquare {
                     settled = farBounds(of: box, zone: (cx - 1, cx + 1, cy - 1, cy + 1), scratch: &scratch)
                     // Nothing near and too little from afar: all outside.
-                    if scratch.candidates.isEmpty && (1 - settled.most.squareRoot()) * settled.nearest >= 1.001 * geometry.half { continue }
+                    if scratch.candidates.isEmpty && (1 - settled.most.squareRoot()) * settled.nearest2.squareRoot() >= 1.001 * geometry.half {
+                        continue
+                    }
                 } else if scratch.candidates.isEmpty {
                     continue
                 }
@@ -440,7 +454,7 @@ extension MetaballField {
             let trace = node.sxx + node.syy - node.mass * c.lengthSquared
             bounds.least += node.mass / (far * far + max(trace, 0) / node.mass)
             bounds.cubic += d > 0 ? node.mass / (d * d * d) : .infinity
-            bounds.nearest = min(bounds.nearest, d)
+            bounds.nearest2 = min(bounds.nearest2, d * d)
             return true
         }
         return bounds
@@ -512,24 +526,24 @@ extension MetaballField {
         for k in candidates {
             let i = scratch.candidates[k]
             let ball = balls[i]
-            let near = MetaballField.distance(from: ball.center, to: box)
-            let keep = near < scratch.reach[i]
+            let near2 = MetaballField.distanceSquared(from: ball.center, to: box), reach = scratch.reach[i]
+            let keep = near2 < reach * reach
             if keep {
                 scratch.candidates.append(i)
                 if parameters.kernel == .smoothMin { deepest = min(deepest, MetaballField.farthest(from: ball.center, to: box) - ball.radius) }
             }
             guard inverseSquare else { continue }
-            let far = MetaballField.farthest(from: ball.center, to: box)
+            let far2 = MetaballField.farthestSquared(from: ball.center, to: box)
             if keep {
-                Bounds.count(ball, near: near, far: far, into: &here, cubic: false)
+                Bounds.count(ball, near2: near2, far2: far2, into: &here, cubic: false)
             } else {
-                Bounds.count(ball, near: near, far: far, into: &handed, cubic: true)
+                Bounds.count(ball, near2: near2, far2: far2, into: &handed, cubic: true)
             }
         }
         let kept = start..<scratch.candidates.count
         if inverseSquare {
             if let decided = decide(box, least: handed.least + here.least, most: handed.most + here.most,
-                                    nearest: min(handed.nearest, here.nearest), cubic: handed.cubic, run: kept, of: scratch.candidates,
+                                    nearest: min(handed.nearest2, here.nearest2).squareRoot(), cubic: handed.cubic, run: kept, of: scratch.candidates,
                                     half: geometry.half) {
                 if decided { MetaballField.appendInside(box, to: &regions) }
                 return
@@ -564,12 +578,12 @@ extension MetaballField {
         var rest = far
         for k in 0..<scratch.zoneCount where scratch.stamp[scratch.candidates[k]] != scratch.serial {
             let ball = balls[scratch.candidates[k]]
-            let near = MetaballField.distance(from: ball.center, to: box)
-            Bounds.count(ball, near: near, far: MetaballField.farthest(from: ball.center, to: box), into: &rest, cubic: true)
+            Bounds.count(ball, near2: MetaballField.distanceSquared(from: ball.center, to: box),
+                         far2: MetaballField.farthestSquared(from: ball.center, to: box), into: &rest, cubic: true)
         }
-        var least = rest.least, most = rest.most, nearest = rest.nearest
-        countRun(box, run: kept, of: scratch.candidates, least: &least, most: &most, nearest: &nearest)
-        if let decided = decide(box, least: least, most: most, nearest: nearest, cubic: rest.cubic, run: kept, of: scratch.candidates,
+        var least = rest.least, most = rest.most, nearest2 = rest.nearest2
+        countRun(box, run: kept, of: scratch.candidates, least: &least, most: &most, nearest2: &nearest2)
+        if let decided = decide(box, least: least, most: most, nearest: nearest2.squareRoot(), cubic: rest.cubic, run: kept, of: scratch.candidates,
                                 half: geometry.half) {
             if decided { MetaballField.appendInside(box, to: &regions) }
             return
@@ -765,11 +779,11 @@ extension MetaballField {
 
     /// The run's balls (indices in `list`) added to bounds over `box` one by one.
     private func countRun(_ box: Box, run: Range<Int>, of list: [Int], least: inout Double, most: inout Double,
-                          nearest: inout Double) {
+                          nearest2: inout Double) {
         for k in run {
             let ball = balls[list[k]]
-            Bounds.count(ball, near: MetaballField.distance(from: ball.center, to: box),
-                         far: MetaballField.farthest(from: ball.center, to: box), least: &least, most: &most, nearest: &nearest)
+            Bounds.count(ball, near2: MetaballField.distanceSquared(from: ball.center, to: box),
+                         far2: MetaballField.farthestSquared(from: ball.center, to: box), least: &least, most: &most, nearest2: &nearest2)
         }
     }
 
@@ -792,8 +806,8 @@ extension MetaballField {
         let norm = (model.xx * model.xx + 2 * model.xy * model.xy + model.yy * model.yy).squareRoot()
         let slopeT = model.gradient.length + norm * reach
         let spread = model.gradient.length * reach + 0.5 * norm * reach * reach
-        var least = max(model.value - spread, 0), most = model.value + spread, nearest = Double.infinity
-        countRun(box, run: run, of: list, least: &least, most: &most, nearest: &nearest)
+        var least = max(model.value - spread, 0), most = model.value + spread, nearest2 = Double.infinity
+        countRun(box, run: run, of: list, least: &least, most: &most, nearest2: &nearest2)
         if least > 1 {
             let g = 1 / least.squareRoot(), scale = g * g * g
             let slope = 0.5 * scale * slopeT + runSlope(box, run: run, of: list, scale: scale)
@@ -802,7 +816,7 @@ extension MetaballField {
         if most < 1 && least > 0 {
             // (g − 1)/|∇g| with g between most^(−½) and least^(−½), |∇g| ≤ g/ρ + ½g³|∇T|.
             let low = 1 / most.squareRoot(), high = 1 / least.squareRoot()
-            if low - 1 >= 1.001 * half * (high / nearest + 0.5 * high * high * high * slopeT) { return false }
+            if low - 1 >= 1.001 * half * (high / nearest2.squareRoot() + 0.5 * high * high * high * slopeT) { return false }
         }
         return nil
     }
