@@ -127,6 +127,21 @@ import Motion
         #expect(differ > 1000, "only \(differ) of the pixels checked tell the union from the one field")
     }
 
+    /// A field packed so densely that one tile's run is longer than the renderer's window of
+    /// balls is refused with one line and status 1, and nothing written; the same badges, each
+    /// its own field, draw.
+    @Test func aRunLongerThanTheRenderersWindowIsRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("dense.png").path
+        var result = try Sticky.run(["render", "--scene", "grid", "--count", "4096", "--mode", "metaball", "--metaball-fields", "scene",
+                                     "--size", "160x90", "--out", out])
+        #expect(result.status == 1 && result.stderr.contains("sums at most \(Renderer.runLimit) balls"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1 && !FileManager.default.fileExists(atPath: out))
+        result = try Sticky.run(["render", "--scene", "grid", "--count", "4096", "--mode", "metaball", "--size", "160x90", "--out", out])
+        #expect(result.status == 0 && FileManager.default.fileExists(atPath: out), "\(result.stderr)")
+    }
+
     /// replay plays the grid: every dump line has the N badges, posed, unmoving.
     @Test func replayDumpsTheGrid() throws {
         let (result, lines, folder) = try replay("wait 0.1\n") { _ in ["--scene", "grid", "--count", "12", "--size", "400x300"] }
