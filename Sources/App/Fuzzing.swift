@@ -141,7 +141,13 @@ enum FuzzChecks {
             balls.append(Ball(center: Vec2(values[i], values[i + 1]), radius: values[i + 2]))
             i += 3
         }
-        let field = MetaballField(balls: balls, parameters: MetaballParameters(blend: 1 + 40 * unit(value(12))))
+        // Each kernel; one field of all the balls, or separate fields of 1–3 balls each (a short
+        // input, its missing values 0.5: the inverse square, one field).
+        let kernel = MetaballKernel.allCases[Int(unit(value(16)) * 3 + 1.5) % 3]
+        let size = Int(unit(value(17)) * 4 + 2) % 4
+        let ends = size == 0 ? [] : Array(stride(from: size, through: balls.count, by: size))
+        let field = MetaballField(balls: balls, parameters: MetaballParameters(kernel: kernel, blend: 1 + 40 * unit(value(12))),
+                                  fieldEnds: ends)
         var regions: [Region] = []
         var ordered: [Ball] = []
         var scratch = MetaballScratch()
