@@ -110,17 +110,16 @@ float smoothMin(vec2 p) {
     return d;
 }
 
-// The tinted balls' share of the colour at p: each ball weighs (r²/|p − c|²)^16 (clamped at 100
-// before the power; the tail, its value^16, untinted), so a point takes the colour of the ball
-// whose field rules there, the seam on the circle where two balls' r²/|p − c|² are equal, about
-// a scene unit soft; a tinted ball's reach ends at twice its radius.
+// The tinted balls' share of the colour at p: each ball weighs (r²/|p − c|²)^8 (the tail, its
+// value^8, untinted), so a point takes the colour of the ball whose field rules there, the seam
+// on the circle where two balls' r²/|p − c|² are equal, a pixel or two soft; a tinted ball's
+// reach ends at twice its radius.
 float tintShare(vec2 p) {
     float all = 0.0, tinted = 0.0;
     for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
         vec4 ball = ballAt(i);
         vec2 d = p - ball.xy;
-        float w = min(ball.w / max(dot(d, d), 1e-12), 100.0);
-        w *= w;
+        float w = min(ball.w / max(dot(d, d), 1e-12), 1e4);
         w *= w;
         w *= w;
         w *= w;
@@ -132,8 +131,7 @@ float tintShare(vec2 p) {
 #if KERNEL == 0
     vec2 v = p - v_center;
     vec2 hv = vec2(v_curvature.x * v.x + v_curvature.y * v.y, v_curvature.y * v.x + v_curvature.z * v.y);
-    float t = clamp(v_tail.x + dot(v_tail.yz, v) + 0.5 * dot(v, hv), 0.0, 100.0);
-    t *= t;
+    float t = clamp(v_tail.x + dot(v_tail.yz, v) + 0.5 * dot(v, hv), 0.0, 1e4);
     t *= t;
     t *= t;
     t *= t;

@@ -62,8 +62,6 @@ struct VectorScene {
         var bridges: [BridgeShape] = []
         /// The metaball fill: closed loops of cubic segments, filled even-odd.
         var contour: [[Segment]] = []
-        /// The part of the field in the tinted balls' colour (the chain's head), drawn over it.
-        var tintContour: [[Segment]] = []
         var counts: [Count] = []
         var label: String
     }
@@ -97,7 +95,6 @@ struct VectorScene {
                             label: area.content == .bezier ? "Bézier" : "metaball (\(parameters.metaball.kernel.rawValue))")
             if area.content == .metaball {
                 pane.contour = field.contourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
-                pane.tintContour = field.tintedContourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
                 VectorScene.addDecals(snapshot, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
                 self.field = field
             } else {
@@ -260,12 +257,6 @@ extension VectorScene {
                     "M\(p(loop[0].curve.p0))" + loop.map(command).joined(separator: "") + "Z"
                 }.joined(separator: " ")
                 out += "    <path class=\"field\" fill-rule=\"evenodd\" \(paint(parameters.color)) d=\"\(d)\"/>\n"
-            }
-            if !pane.tintContour.isEmpty {
-                let d = pane.tintContour.map { loop in
-                    "M\(p(loop[0].curve.p0))" + loop.map(command).joined(separator: "") + "Z"
-                }.joined(separator: " ")
-                out += "    <path class=\"field-head\" fill-rule=\"evenodd\" \(paint(parameters.headColor)) d=\"\(d)\"/>\n"
             }
             for bridge in pane.bridges {
                 // Up the upper side to the badge, across inside the badge, back down the lower side,

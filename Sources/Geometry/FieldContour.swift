@@ -7,11 +7,7 @@ extension MetaballField {
     /// The closed loops of the iso-contour, as points on it (to 1e-9 of the grid edge they lie
     /// on), traced on a grid of `step` scene units over the balls' reach. Loops keep the inside
     /// on one side; holes come out as loops of their own (fill them even-odd).
-    public func contourLoops(step: Double) -> [[Vec2]] { contourLoops(step: step, of: signedDistance(at:)) }
-
-    /// The loops where `g` crosses 0, traced as `contourLoops(step:)` does (inside: g ≤ 0), over
-    /// the field's reach.
-    func contourLoops(step: Double, of g: (Vec2) -> Double) -> [[Vec2]] {
+    public func contourLoops(step: Double) -> [[Vec2]] {
         let live = balls.filter { $0.radius > 0 && $0.center.isFinite && $0.radius.isFinite }
         guard !live.isEmpty, step > 0 else { return [] }
         // Every contour lies within r·√N (inverse square; less for the others) plus the blend,
@@ -28,7 +24,7 @@ extension MetaballField {
         guard nx * ny <= 16_000_000 else { return [] }
         func point(_ i: Int, _ j: Int) -> Vec2 { Vec2(lo.x + Double(i) * step, lo.y + Double(j) * step) }
         var inside = [Bool](repeating: false, count: nx * ny)
-        for j in 0..<ny { for i in 0..<nx { inside[j * nx + i] = g(point(i, j)) <= 0 } }
+        for j in 0..<ny { for i in 0..<nx { inside[j * nx + i] = signedDistance(at: point(i, j)) <= 0 } }
 
         // Edge ids: horizontal (i, j)→(i+1, j) is 2·(j·nx + i); vertical (i, j)→(i, j+1) is that + 1.
         func crossing(_ edge: Int) -> Vec2 {
@@ -37,7 +33,7 @@ extension MetaballField {
             var (pIn, pOut) = inside[cell] ? (a, b) : (b, a)
             for _ in 0..<40 {
                 let mid = (pIn + pOut) * 0.5
-                if g(mid) <= 0 { pIn = mid } else { pOut = mid }
+                if signedDistance(at: mid) <= 0 { pIn = mid } else { pOut = mid }
             }
             return (pIn + pOut) * 0.5
         }
@@ -58,7 +54,7 @@ extension MetaballField {
                     next[edges[entries[0]]] = edges[exits[0]]
                 } else {
                     // A saddle: the centre decides whether the two inside corners join.
-                    let centre = g(point(i, j) + Vec2(step / 2, step / 2)) <= 0
+                    let centre = signedDistance(at: point(i, j) + Vec2(step / 2, step / 2)) <= 0
                     for exit in exits {
                         // Joined through the centre: the entry met going backwards from this exit
                         // across the inside corner; apart: the entry just before the exit.
@@ -91,39 +87,8 @@ extension MetaballField {
     /// of the iso line (checked on every segment at t = ⅛, ¼ … ⅞): Catmull-Rom through every
     /// k-th traced point, the largest k of 16, 8, 4, 2, 1 that holds.
     public func contourCurves(tolerance: Double, step: Double? = nil) -> [[CubicBezier]] {
-        contourCurves(tolerance: tolerance, step: step, of: signedDistance(at:))
-    }
-
-    /// The part of the field's inside where its tinted balls' colour rules (`tintShare` at least
-    /// ½), as `contourCurves` gives the whole inside: the shader blends the two colours over a
-    /// pixel or two there, a vector picture switches at the middle.
-    public func tintedContourCurves(tolerance: Double, step: Double? = nil) -> [[CubicBezier]] {
-        guard balls.contains(where: \.tinted) else { return [] }
-        let scale = balls.filter(\.tinted).map(\.radius).max() ?? 1
-        return contourCurves(tolerance: tolerance, step: step) { p in max(signedDistance(at: p), (0.5 - tintShare(at: p)) * scale) }
-    }
-
-    /// The tinted balls' share of the colour at p, as the shader's `tintShare` (every ball here):
-    /// each ball weighs (r²/ρ²)^16 (r²/ρ² at most 100), a tinted one's weight fading out from 1.8
-    /// to 2 of its radii.
-    public func tintShare(at p: Vec2) -> Double {
-        var all = 0.0, tinted = 0.0
-        for ball in balls where ball.radius > 0 {
-            let q = max((p - ball.center).lengthSquared, 1e-12), k = ball.radius * ball.radius
-            var w = min(k / q, 100)
-            w *= w
-            w *= w
-            w *= w
-            w *= w
-            all += w
-            if ball.tinted { tinted += w * min(max((4 * k - q) / (0.76 * k), 0), 1) }
-        }
-        return all > 0 ? tinted / all : 0
-    }
-
-    func contourCurves(tolerance: Double, step: Double?, of g: (Vec2) -> Double) -> [[CubicBezier]] {
         let grid = step ?? min(1, max(0.05, 2 * tolerance))
-        return contourLoops(step: grid, of: g).map { loop in
+        return contourLoops(step: grid).map { loop in
             var best: [CubicBezier] = []
             for k in [16, 8, 4, 2, 1] {
                 let points = stride(from: 0, to: loop.count, by: k).map { loop[$0] }
@@ -131,7 +96,7 @@ extension MetaballField {
                 let curves = MetaballField.catmullRom(points)
                 best = curves
                 let within = curves.allSatisfy { curve in
-                    (1...7).allSatisfy { distanceToContour(from: curve.point(at: Double($0) / 8), of: g) <= tolerance }
+                    (1...7).allSatisfy { distanceToContour(from: curve.point(at: Double($0) / 8)) <= tolerance }
                 }
                 if within { break }
             }
@@ -142,12 +107,10 @@ extension MetaballField {
     /// How far p is from the iso line, to first order: |g|/|∇g| for the signed distance
     /// estimate g (whose slope is not 1 everywhere: the smooth minimum's blend flattens it), the
     /// gradient by central differences.
-    func distanceToContour(from p: Vec2) -> Double { distanceToContour(from: p, of: signedDistance(at:)) }
-
-    func distanceToContour(from p: Vec2, of f: (Vec2) -> Double) -> Double {
-        let g = f(p), h = 1e-4
-        let gx = (f(p + Vec2(h, 0)) - f(p - Vec2(h, 0))) / (2 * h)
-        let gy = (f(p + Vec2(0, h)) - f(p - Vec2(0, h))) / (2 * h)
+    func distanceToContour(from p: Vec2) -> Double {
+        let g = signedDistance(at: p), h = 1e-4
+        let gx = (signedDistance(at: p + Vec2(h, 0)) - signedDistance(at: p - Vec2(h, 0))) / (2 * h)
+        let gy = (signedDistance(at: p + Vec2(0, h)) - signedDistance(at: p - Vec2(0, h))) / (2 * h)
         return abs(g) / max((gx * gx + gy * gy).squareRoot(), 0.05)
     }
 

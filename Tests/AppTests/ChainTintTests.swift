@@ -1,5 +1,5 @@
 // The caterpillar's head in the field modes: the field takes the head's colour where the head's
-// field rules (each ball weighs (r²/ρ²)^16, a tinted ball's weight fading out from 1.8 to 2 of its
+// field rules (each ball weighs (r²/ρ²)^8, a tinted ball's weight fading out from 1.8 to 2 of its
 // radii), so no rim of the body's colour shows round the head, and no square is filled flat in
 // the body's colour where the head's would show.
 
@@ -31,7 +31,7 @@ import Motion
                 f += k / q
                 gx -= 2 * k * dx / (q * q)
                 gy -= 2 * k * dy / (q * q)
-                let w = pow(min(k / q, 100), 16)
+                let w = pow(min(k / q, 1e4), 8)
                 all += w
                 if i == balls.count - 1 { tinted += w * min(max((4 * k - q) / (0.76 * k), 0), 1) }
             }
