@@ -8,10 +8,9 @@
 // left out to second order about the tile's centre.
 // Inputs:   v_scene (scene position of the fragment), v_run (first ball, in the batch, and count of this tile's run),
 //           v_center, v_tail (value and gradient there), v_curvature (Hessian xx, xy, yy)
-// Uniforms: Balls (x, y, tinted 0 or 1, radius² per ball in scene units, the draw's batch),
+// Uniforms: Balls (x, y, radius, radius² per ball in scene units, the draw's batch),
 //           u_threshold (Wyvill iso),
-//           u_blend (smooth-minimum width k, scene units), u_pixelsPerUnit, u_color (straight alpha),
-//           u_tint and u_tinted (the tinted balls' colour, and whether any ball is tinted)
+//           u_blend (smooth-minimum width k, scene units), u_pixelsPerUnit, u_color (straight alpha)
 #version 330 core
 
 // KERNEL (0 inverse square, 1 Wyvill, 2 smooth minimum) is defined by the renderer, one
@@ -39,8 +38,6 @@ uniform float u_threshold;
 uniform float u_blend;
 uniform float u_pixelsPerUnit;
 uniform vec4 u_color;
-uniform vec4 u_tint;
-uniform int u_tinted;
 
 out vec4 o_color;
 
@@ -105,39 +102,9 @@ float smoothMin(vec2 p) {
     float d = 1e6;
     for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
         vec4 ball = ballAt(i);
-        d = smin(d, sdCircle(p, ball.xy, sqrt(ball.w)), u_blend);
+        d = smin(d, sdCircle(p, ball.xy, ball.z), u_blend);
     }
     return d;
-}
-
-// The tinted balls' share of the colour at p: each ball weighs (r²/|p − c|²)^8 (the tail, its
-// value^8, untinted), so a point takes the colour of the ball whose field rules there, the seam
-// on the circle where two balls' r²/|p − c|² are equal, a pixel or two soft; a tinted ball's
-// reach ends at twice its radius.
-float tintShare(vec2 p) {
-    float all = 0.0, tinted = 0.0;
-    for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
-        vec4 ball = ballAt(i);
-        vec2 d = p - ball.xy;
-        float w = min(ball.w / max(dot(d, d), 1e-12), 1e4);
-        w *= w;
-        w *= w;
-        w *= w;
-        all += w;
-        // A tinted ball's colour fades out from 1.8 to 2 radii (MetaballField.regions fills
-        // flat only where it cannot show).
-        tinted += w * ball.z * clamp((4.0 * ball.w - dot(d, d)) / (0.76 * ball.w), 0.0, 1.0);
-    }
-#if KERNEL == 0
-    vec2 v = p - v_center;
-    vec2 hv = vec2(v_curvature.x * v.x + v_curvature.y * v.y, v_curvature.y * v.x + v_curvature.z * v.y);
-    float t = clamp(v_tail.x + dot(v_tail.yz, v) + 0.5 * dot(v, hv), 0.0, 1e4);
-    t *= t;
-    t *= t;
-    t *= t;
-    all += t;
-#endif
-    return all > 0.0 ? tinted / all : 0.0;
 }
 
 void main() {
@@ -154,7 +121,5 @@ void main() {
 #endif
     float coverage = clamp(0.5 - distance * u_pixelsPerUnit, 0.0, 1.0);
     float a = coverage * u_color.a;
-    vec3 rgb = u_color.rgb;
-    if (u_tinted != 0 && coverage > 0.0) rgb = mix(u_color.rgb, u_tint.rgb, tintShare(v_scene));
-    o_color = vec4(rgb * a, a);
+    o_color = vec4(u_color.rgb * a, a);
 }

@@ -22,8 +22,6 @@ public struct BadgePainter {
     private var orderedBalls: [Ball] = []
     private var scratch = MetaballScratch()
     private var droplets: [Droplet] = []
-    /// The tinted balls' colour in the field (the chain's head), nil when none is.
-    private var tint: Color?
     private var panes: [Pane] = []
     /// Where the counts' glyphs come from; without one, counts are not drawn.
     public var atlas: GlyphAtlas?
@@ -66,12 +64,8 @@ public struct BadgePainter {
         if mode == .overlay { BadgePainter.paintChain(bodies, into: &shapes, parameters: parameters, scale: scale) }
         if mode != .bezier {
             field.balls.append(contentsOf: bodies)
-            // The head is tinted: the field takes its colour where the head's field rules (the
-            // rim the others' fields add round it, up to the seam at the neck), and its circle
-            // is drawn over it too (the flat inside squares have the field's one colour).
+            // The field has one colour: the head keeps its own, drawn over it.
             if let head = bodies.last {
-                field.balls[field.balls.count - 1].tinted = true
-                tint = parameters.headColor
                 decals.addCircle(center: head.center, radius: head.radius + feather / 2, color: parameters.headColor, feather: feather)
             }
         }
@@ -103,7 +97,6 @@ public struct BadgePainter {
         decals.reset()
         field.balls.removeAll(keepingCapacity: true)
         field.fieldEnds.removeAll(keepingCapacity: true)
-        tint = nil
         regions.removeAll(keepingCapacity: true)
         orderedBalls.removeAll(keepingCapacity: true)
         field.parameters = parameters.metaball
@@ -173,7 +166,7 @@ public struct BadgePainter {
             // The field's tiles over the pane (scene units), at this scale.
             field.regions(clip: Box(minX: 0, minY: 0, maxX: layout.canvas.x, maxY: layout.canvas.y), pixelsPerUnit: scale,
                           into: &regions, balls: &orderedBalls, scratch: &scratch)
-            layer = MetaballLayer(parameters: field.parameters, color: parameters.color, regions: regions, balls: orderedBalls, tint: tint)
+            layer = MetaballLayer(parameters: field.parameters, color: parameters.color, regions: regions, balls: orderedBalls)
         }
         var frame = Frame(width: layout.canvas.x, height: layout.canvas.y, scale: scale, background: parameters.background,
                           mesh: builder.mesh, atlas: atlasImage, decals: decals.mesh, shapes: shapes.mesh, metaballs: layer,

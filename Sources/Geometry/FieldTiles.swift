@@ -106,8 +106,6 @@ public struct MetaballScratch: Sendable {
     var serial = 0
     /// The balls of the separate field being tiled.
     var fieldBalls: [Ball] = []
-    /// The tinted balls (`Ball.tinted`) of the field being tiled.
-    var tinted: [Int] = []
     public init() {}
 }
 
@@ -324,8 +322,6 @@ extension MetaballField {
         let columns = max(1, Int(((clip.maxX - originX) / cell).rounded(.up)))
         let rows = max(1, Int(((clip.maxY - originY) / cell).rounded(.up)))
         binBalls(originX: originX, originY: originY, cell: cell, columns: columns, rows: rows, scratch: &scratch)
-        scratch.tinted.removeAll(keepingCapacity: true)
-        for i in balls.indices where balls[i].tinted && balls[i].isDrawable { scratch.tinted.append(i) }
 
         let inverseSquare = parameters.kernel == .inverseSquare
         var totalMass = 0.0
@@ -548,13 +544,13 @@ extension MetaballField {
         if inverseSquare {
             if let decided = decide(box, least: handed.least + here.least, most: handed.most + here.most,
                                     nearest: min(handed.nearest2, here.nearest2).squareRoot(), cubic: handed.cubic, run: kept, of: scratch.candidates,
-                                    half: geometry.half), !decided || !tintReaches(box, scratch.tinted) {
+                                    half: geometry.half) {
                 if decided { MetaballField.appendInside(box, to: &regions) }
                 return
             }
         } else {
             if kept.isEmpty { return }
-            if parameters.kernel == .smoothMin && deepest <= -1.001 * geometry.half && !tintReaches(box, scratch.tinted) {
+            if parameters.kernel == .smoothMin && deepest <= -1.001 * geometry.half {
                 MetaballField.appendInside(box, to: &regions)
                 return
             }
@@ -587,10 +583,8 @@ extension MetaballField {
         }
         var least = rest.least, most = rest.most, nearest2 = rest.nearest2
         countRun(box, run: kept, of: scratch.candidates, least: &least, most: &most, nearest2: &nearest2)
-        // (Inside where a tinted ball's colour may show: shaded, not flat.)
-        let tinted = tintReaches(box, scratch.tinted)
         if let decided = decide(box, least: least, most: most, nearest: nearest2.squareRoot(), cubic: rest.cubic, run: kept, of: scratch.candidates,
-                                half: geometry.half), !decided || !tinted {
+                                half: geometry.half) {
             if decided { MetaballField.appendInside(box, to: &regions) }
             return
         }
@@ -598,7 +592,7 @@ extension MetaballField {
         // bound from its balls one by one) sees their pulls cancel.
         let (model, miss) = tail(at: Vec2((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), box: box, cell: cell,
                                  geometry: geometry, scratch: &scratch)
-        if let decided = decide(box, model: model, run: kept, of: scratch.candidates, half: geometry.half), !decided || !tinted {
+        if let decided = decide(box, model: model, run: kept, of: scratch.candidates, half: geometry.half) {
             if decided { MetaballField.appendInside(box, to: &regions) }
             return
         }
@@ -618,8 +612,7 @@ extension MetaballField {
             let part = Box(minX: q & 1 == 0 ? box.minX : center.x, minY: q >> 1 == 0 ? box.minY : center.y,
                            maxX: q & 1 == 0 ? center.x : box.maxX, maxY: q >> 1 == 0 ? center.y : box.maxY)
             let local = model.shifted(by: Vec2((part.minX + part.maxX) / 2, (part.minY + part.maxY) / 2) - center)
-            if let decided = decide(part, model: local, run: kept, of: scratch.candidates, half: geometry.half),
-               !decided || !tintReaches(part, scratch.tinted) {
+            if let decided = decide(part, model: local, run: kept, of: scratch.candidates, half: geometry.half) {
                 if decided { MetaballField.appendInside(part, to: &regions) }
                 continue
             }
@@ -631,18 +624,6 @@ extension MetaballField {
             }
             regions[regions.count - 1].tailMiss = miss
         }
-    }
-
-    /// Whether a tinted ball's colour may show in `box` (`tinted`: those balls): it reaches twice
-    /// the ball's radius (the shader's `tintShare` fades it out from 1.8 radii), and the ball's
-    /// own circle is drawn over the field (a box within it needs no shading for it).
-    private func tintReaches(_ box: Box, _ tinted: [Int]) -> Bool {
-        for i in tinted {
-            let ball = balls[i], r2 = ball.radius * ball.radius
-            if MetaballField.distanceSquared(from: ball.center, to: box) < 4 * r2
-                && MetaballField.farthestSquared(from: ball.center, to: box) > r2 { return true }
-        }
-        return false
     }
 
     /// Runs at least this long are worth testing a tile's quarters for (a pixel costs about as

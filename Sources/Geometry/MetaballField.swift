@@ -27,13 +27,9 @@ public enum MetaballKernel: String, CaseIterable, Hashable, Sendable {
 public struct Ball: Hashable, Sendable {
     public var center: Vec2
     public var radius: Double
-    /// Drawn in the field's second colour where its field outweighs the others' (the
-    /// caterpillar's head); the field's shape does not depend on it.
-    public var tinted: Bool
-    public init(center: Vec2, radius: Double, tinted: Bool = false) {
+    public init(center: Vec2, radius: Double) {
         self.center = center
         self.radius = radius
-        self.tinted = tinted
     }
 
     /// Whether the ball takes part in the field's regions: a radius whose square is a positive

@@ -35,15 +35,12 @@ public struct MetaballLayer: Sendable {
     public var regions: [Region]
     /// The boxes' ball lists, one after another.
     public var balls: [Ball]
-    /// The colour of the tinted balls (`Ball.tinted`), nil when none is.
-    public var tint: Color?
 
-    public init(parameters: MetaballParameters, color: Color, regions: [Region], balls: [Ball], tint: Color? = nil) {
+    public init(parameters: MetaballParameters, color: Color, regions: [Region], balls: [Ball]) {
         self.parameters = parameters
         self.color = color
         self.regions = regions
         self.balls = balls
-        self.tint = tint
     }
 }
 

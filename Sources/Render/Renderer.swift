@@ -32,7 +32,7 @@ public final class Renderer {
     private var tileVertices: [FieldVertex] = []
     private var tileIndices: [UInt32] = []
     private var ballData: [GLfloat] = []
-    /// The balls (x, y, tinted 0 or 1, r² each), a uniform buffer, and its size in bytes.
+    /// The balls (x, y, r, r² each), a uniform buffer, and its size in bytes.
     private var ballBuffer: GLuint = 0
     private var ballBytes = 0
     /// The field's draws: each binds the window of balls from `base` and draws these indices.
@@ -174,7 +174,7 @@ public final class Renderer {
         case .bezier:
             drawMesh(meshBuffer, frame: frame)
         case .metaball:
-            if let layer = frame.metaballs { drawField(layer, frame: frame, color: layer.color, tint: layer.tint) }
+            if let layer = frame.metaballs { drawField(layer, frame: frame, color: layer.color) }
             drawMesh(decalBuffer, frame: frame)
         case .overlay:
             guard let (bezierMask, metaballMask) = masks(width: pane.width, height: pane.height) else { return }
@@ -246,7 +246,7 @@ public final class Renderer {
         for ball in balls {
             ballData.append(GLfloat(ball.center.x))
             ballData.append(GLfloat(ball.center.y))
-            ballData.append(ball.tinted ? 1 : 0)
+            ballData.append(GLfloat(ball.radius))
             ballData.append(GLfloat(ball.radius * ball.radius))
         }
         // A whole window past the last start, so that every bound range lies in the buffer.
@@ -299,8 +299,7 @@ public final class Renderer {
     /// The field, shaded only in the layer's tiles: those inside flat, the others each summing
     /// its own run of balls (from the batch's window of the uniform buffer) and the rest's field
     /// to second order.
-    /// `tint`: the tinted balls' colour (nil: all in `color`, as the masks are).
-    private func drawField(_ layer: MetaballLayer, frame: Frame, color: Color, tint: Color? = nil) {
+    private func drawField(_ layer: MetaballLayer, frame: Frame, color: Color) {
         guard tileBuffer.indexCount > 0 else { return }
         let program = metaballs[Int(layer.parameters.kernel.shaderIndex)]
         program.program.use()
@@ -309,8 +308,6 @@ public final class Renderer {
         GL.uniform1f(program.threshold, GLfloat(layer.parameters.threshold))
         GL.uniform1f(program.blend, GLfloat(layer.parameters.blend))
         set(program.color, color)
-        set(program.tint, tint ?? color)
-        GL.uniform1i(program.tinted, tint == nil ? 0 : 1)
         let stride = 4 * MemoryLayout<GLfloat>.stride
         for batch in fieldBatches {
             GL.bindBufferRange(GLenum(GL_UNIFORM_BUFFER), 0, ballBuffer, GLintptr(batch.base * stride),
@@ -391,7 +388,7 @@ public final class Renderer {
 /// The metaball program of one kernel and its uniform locations.
 private struct FieldProgram {
     let program: ShaderProgram
-    let viewport, pixelsPerUnit, threshold, blend, color, tint, tinted: GLint
+    let viewport, pixelsPerUnit, threshold, blend, color: GLint
 
     init(kernel: MetaballKernel) throws(RenderError) {
         program = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag", defines: ["KERNEL \(kernel.shaderIndex)"])
@@ -402,7 +399,5 @@ private struct FieldProgram {
         threshold = program.uniform("u_threshold")
         blend = program.uniform("u_blend")
         color = program.uniform("u_color")
-        tint = program.uniform("u_tint")
-        tinted = program.uniform("u_tinted")
     }
 }
