@@ -94,16 +94,21 @@ public struct MetaballField: Sendable {
     /// The separate fields' ball ranges: one of all the balls when `fieldEnds` is empty; ends
     /// out of order or past the balls are clamped.
     public var fields: [Range<Int>] {
-        guard !fieldEnds.isEmpty else { return [0..<balls.count] }
         var ranges: [Range<Int>] = []
+        forEachField { ranges.append($0) }
+        return ranges
+    }
+
+    /// Calls `body` with each separate field's ball range, in order (`fields`, without an array).
+    @inline(__always) func forEachField(_ body: (Range<Int>) -> Void) {
+        guard !fieldEnds.isEmpty else { return body(0..<balls.count) }
         var start = 0
         for end in fieldEnds {
             let end = min(max(end, start), balls.count)
-            ranges.append(start..<end)
+            body(start..<end)
             start = end
         }
-        if start < balls.count { ranges.append(start..<balls.count) }
-        return ranges
+        if start < balls.count { body(start..<balls.count) }
     }
 
     /// Signed distance estimate to the iso-contour at p (negative inside), scene units: the same
@@ -115,7 +120,7 @@ public struct MetaballField: Sendable {
     public func signedDistance(at p: Vec2) -> Double {
         guard !fieldEnds.isEmpty else { return signedDistance(at: p, of: balls.indices) }
         var least = Double.infinity
-        for range in fields where !range.isEmpty { least = min(least, signedDistance(at: p, of: range)) }
+        forEachField { range in if !range.isEmpty { least = min(least, signedDistance(at: p, of: range)) } }
         return least.isFinite ? least : 1e4
     }
 
