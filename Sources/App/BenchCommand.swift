@@ -244,21 +244,18 @@ enum BenchCommand {
             chain.apply(.pointerMove(Vec2(layout.canvas.x / 2, layout.canvas.y / 3)))
             chain.advance(to: 1)
             var chainPainter = BadgePainter()
-            func draw() {
+            /// The painter's share of a frame: meshes (and field tiles) and the frame.
+            func geometry() -> Frame {
                 let scale = common.scale * layout.zoom
                 chainPainter.paint(chain.snapshot(parameters), parameters: parameters, scale: scale, mode: mode)
-                let frame = chainPainter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
-                headless.renderer.draw(frame, into: headless.target)
+                return chainPainter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
             }
+            func draw() { headless.renderer.draw(geometry(), into: headless.target) }
             let name = "frame.chain.\(mode)\(goo ? ".goo" : "")"
             if !goo {
                 // The CPU's share: the painter's meshes (and field tiles) and frame, no drawing.
                 let start = DispatchTime.now().uptimeNanoseconds
-                for _ in 0..<1000 {
-                    chainPainter.paint(chain.snapshot(parameters), parameters: parameters, scale: common.scale * layout.zoom, mode: mode)
-                    _ = chainPainter.frame(layout: layout, scale: common.scale * layout.zoom, parameters: parameters, pixelWidth: w,
-                                           pixelHeight: h)
-                }
+                for _ in 0..<1000 { _ = geometry() }
                 emit(Result(name: "geometry.chain.\(mode)", value: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, unit: "us",
                             detail: "9 bodies held by the head: the painter's meshes\(mode == .bezier ? "" : ", field tiles") and frame on the CPU, mean of 1000"))
             }

@@ -12,7 +12,8 @@ extension MetaballField {
         guard !live.isEmpty, step > 0 else { return [] }
         // Every contour lies within r·√N (inverse square; less for the others) plus the blend,
         // N the balls of the largest field.
-        let largest = fields.map { range in balls[range].filter { $0.radius > 0 }.count }.max() ?? live.count
+        var largest = 0
+        forEachField { range in largest = max(largest, balls[range].filter { $0.radius > 0 }.count) }
         let spread = Double(min(largest, live.count)).squareRoot() * 1.05 + 0.1
         var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
         for ball in live {

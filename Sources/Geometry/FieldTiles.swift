@@ -254,20 +254,17 @@ extension MetaballField {
         var part = MetaballField(parameters: parameters)
         swap(&part.balls, &scratch.fieldBalls)
         defer { swap(&part.balls, &scratch.fieldBalls) }
-        var start = 0
-        for k in 0...fieldEnds.count {
-            let end = min(max(k < fieldEnds.count ? fieldEnds[k] : balls.count, start), balls.count)
-            defer { start = end }
-            guard end > start else { continue }
+        forEachField { range in
+            guard !range.isEmpty else { return }
             part.balls.removeAll(keepingCapacity: true)
-            part.balls.append(contentsOf: balls[start..<end])
+            part.balls.append(contentsOf: balls[range])
             // Its reach, out to whole tiles (so that its tiles are not cut), within the clip.
-            guard let reach = part.reachBox(pad: 2 / pixelsPerUnit) else { continue }
+            guard let reach = part.reachBox(pad: 2 / pixelsPerUnit) else { return }
             let box = Box(minX: max((reach.minX / tile).rounded(.down) * tile, clip.minX),
                           minY: max((reach.minY / tile).rounded(.down) * tile, clip.minY),
                           maxX: min((reach.maxX / tile).rounded(.up) * tile, clip.maxX),
                           maxY: min((reach.maxY / tile).rounded(.up) * tile, clip.maxY))
-            guard box.maxX > box.minX && box.maxY > box.minY else { continue }
+            guard box.maxX > box.minX && box.maxY > box.minY else { return }
             part.appendRegions(clip: box, pixelsPerUnit: pixelsPerUnit, into: &regions, balls: &ordered, scratch: &scratch)
         }
     }
