@@ -3,9 +3,9 @@
 // gradient, output premultiplied. The field is first made to grow like a distance (inverse
 // square: g = f^(-1/2); Wyvill: g = f^(1/3)), so (g - g_iso)/|grad g| is exact for a lone ball
 // and stays sane near the centres. Same formulas as MetaballField.signedDistance (Swift).
-// Each tile (MetaballField.regions) either lies wholly inside the contour (v_run.x < 0: filled
-// flat) or evaluates its own run of balls, plus, for the inverse square, the field of the balls
-// left out to second order about the tile's centre.
+// Each tile (MetaballField.regions) either lies wholly inside the contour (drawn by the FLAT
+// variant: the colour, nothing evaluated) or evaluates its own run of balls, plus, for the
+// inverse square, the field of the balls left out to second order about the tile's centre.
 // Inputs:   v_scene (scene position of the fragment), v_run (first ball, in the batch, and count of this tile's run),
 //           v_center, v_tail (value and gradient there), v_curvature (Hessian xx, xy, yy)
 // Uniforms: Balls (x, y, radius, radius² per ball in scene units, the draw's batch),
@@ -14,7 +14,7 @@
 #version 330 core
 
 // KERNEL (0 inverse square, 1 Wyvill, 2 smooth minimum) is defined by the renderer, one
-// program per kernel, so that the loop has no branch on it.
+// program per kernel, so that the loop has no branch on it; FLAT, for the tiles inside.
 #ifndef KERNEL
 #define KERNEL 0
 #endif
@@ -108,10 +108,9 @@ float smoothMin(vec2 p) {
 }
 
 void main() {
-    if (v_run.x < 0) {
-        o_color = vec4(u_color.rgb * u_color.a, u_color.a);
-        return;
-    }
+#ifdef FLAT
+    o_color = vec4(u_color.rgb * u_color.a, u_color.a);
+#else
 #if KERNEL == 0
     float distance = inverseSquare(v_scene);
 #elif KERNEL == 1
@@ -122,4 +121,5 @@ void main() {
     float coverage = clamp(0.5 - distance * u_pixelsPerUnit, 0.0, 1.0);
     float a = coverage * u_color.a;
     o_color = vec4(u_color.rgb * a, a);
+#endif
 }

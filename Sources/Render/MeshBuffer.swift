@@ -19,7 +19,7 @@ extension Vertex: VertexLayout {
     }
 }
 
-/// A corner of a metaball tile: its place, its run of balls (first −1: wholly inside), its
+/// A corner of a metaball tile: its place, its run of balls (first −1: wholly inside, drawn flat), its
 /// centre and the left-out balls' field about it: value, gradient, Hessian (see
 /// Shaders/metaball.vert).
 struct FieldVertex: VertexLayout {

@@ -21,6 +21,10 @@ public final class Renderer {
     private let fillViewport, fillPixelsPerUnit, fillAtlas, fillOverride: GLint
     /// One metaball program per kernel (indexed by `MetaballKernel.shaderIndex`).
     private let metaballs: [FieldProgram]
+    /// The field's tiles wholly inside: one colour, none of the field's work. (llvmpipe runs a
+    /// shader's straight-line code for every pixel even where a branch returns early, so these
+    /// cost about a third as much drawn by a program of their own.)
+    private let flatField: FieldProgram
     private let composite: ShaderProgram
     private let compositeBezier, compositeMetaball, compositeOrigin, compositeBoth, compositeOnlyBezier, compositeOnlyMetaball: GLint
 
@@ -31,6 +35,9 @@ public final class Renderer {
     private let tileBuffer = VertexBuffer<FieldVertex>()
     private var tileVertices: [FieldVertex] = []
     private var tileIndices: [UInt32] = []
+    /// The tiles wholly inside, drawn flat by `flatField` after the edge tiles' batches.
+    private var insideIndices: [UInt32] = []
+    private var insideRange = 0..<0
     private var ballData: [GLfloat] = []
     /// The balls (x, y, r, r² each), a uniform buffer, and its size in bytes.
     private var ballBuffer: GLuint = 0
@@ -59,6 +66,7 @@ public final class Renderer {
             programs.append(try FieldProgram(kernel: kernel))
         }
         metaballs = programs
+        flatField = try FieldProgram(define: "FLAT 1")
         composite = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         compositeBezier = composite.uniform("u_bezierMask")
         compositeMetaball = composite.uniform("u_metaballMask")
@@ -99,6 +107,7 @@ public final class Renderer {
             field.parameters = MetaballParameters(kernel: kernel)
             field.regions(clip: Box(minX: 0, minY: 0, maxX: 8, maxY: 8), pixelsPerUnit: 1, into: &regions, balls: &balls,
                           scratch: &scratch)
+            regions.append(Region(box: Box(minX: 3, minY: 3, maxX: 5, maxY: 5), first: 0, count: 0, inside: true))
             let layer = MetaballLayer(parameters: field.parameters, color: .badgeRed, regions: regions, balls: balls)
             var frame = Frame(width: 8, height: 8, scale: 1, background: .white, mesh: mesh.mesh, decals: mesh.mesh,
                               shapes: mesh.mesh, metaballs: layer,
@@ -256,35 +265,24 @@ public final class Renderer {
         fieldBatches.removeAll(keepingCapacity: true)
         var base = -1  // the current batch's window (−1: no run in it yet, any will do)
         var batchStart = 0
+        insideIndices.removeAll(keepingCapacity: true)
         for region in layer.regions where region.first + region.count <= balls.count && region.count <= Renderer.runLimit {
-            if !region.inside && !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
+            if region.inside {
+                appendTile(region, first: -1, into: &insideIndices)
+                continue
+            }
+            if !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
                 if base >= 0 {
                     fieldBatches.append((base, batchStart..<tileIndices.count))
                     batchStart = tileIndices.count
                 }
                 base = region.first / Renderer.windowAlignment * Renderer.windowAlignment
             }
-            let box = region.box
-            let vertex = UInt32(tileVertices.count)
-            let first = region.inside ? -1 : Float(region.first - base), count = Float(region.count)
-            let center = region.center, tail = region.tail
-            func corner(_ x: Double, _ y: Double) -> FieldVertex {
-                FieldVertex(x: Float(x), y: Float(y), first: first, count: count, centerX: Float(center.x), centerY: Float(center.y),
-                            value: Float(tail.value), gradientX: Float(tail.gradient.x), gradientY: Float(tail.gradient.y),
-                            xx: Float(tail.xx), xy: Float(tail.xy), yy: Float(tail.yy))
-            }
-            tileVertices.append(corner(box.minX, box.minY))
-            tileVertices.append(corner(box.maxX, box.minY))
-            tileVertices.append(corner(box.maxX, box.maxY))
-            tileVertices.append(corner(box.minX, box.maxY))
-            tileIndices.append(vertex)
-            tileIndices.append(vertex + 1)
-            tileIndices.append(vertex + 2)
-            tileIndices.append(vertex)
-            tileIndices.append(vertex + 2)
-            tileIndices.append(vertex + 3)
+            appendTile(region, first: region.first - base, into: &tileIndices)
         }
         if tileIndices.count > batchStart { fieldBatches.append((max(base, 0), batchStart..<tileIndices.count)) }
+        insideRange = tileIndices.count..<(tileIndices.count + insideIndices.count)
+        tileIndices.append(contentsOf: insideIndices)
         let bytes = ballData.count * MemoryLayout<GLfloat>.stride
         GL.bindBuffer(GLenum(GL_UNIFORM_BUFFER), ballBuffer)
         if bytes > ballBytes {
@@ -294,6 +292,30 @@ public final class Renderer {
         ballData.withUnsafeBytes { GL.bufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
         GL.bindBuffer(GLenum(GL_UNIFORM_BUFFER), 0)
         tileBuffer.upload(vertices: tileVertices, indices: tileIndices)
+    }
+
+    /// A region's quad: its four corners into `tileVertices`, two triangles into `indices`
+    /// (`first`: its run's start in the batch's window).
+    private func appendTile(_ region: Region, first: Int, into indices: inout [UInt32]) {
+        let box = region.box
+        let vertex = UInt32(tileVertices.count)
+        let first = Float(first), count = Float(region.count)
+        let center = region.center, tail = region.tail
+        func corner(_ x: Double, _ y: Double) -> FieldVertex {
+            FieldVertex(x: Float(x), y: Float(y), first: first, count: count, centerX: Float(center.x), centerY: Float(center.y),
+                        value: Float(tail.value), gradientX: Float(tail.gradient.x), gradientY: Float(tail.gradient.y),
+                        xx: Float(tail.xx), xy: Float(tail.xy), yy: Float(tail.yy))
+        }
+        tileVertices.append(corner(box.minX, box.minY))
+        tileVertices.append(corner(box.maxX, box.minY))
+        tileVertices.append(corner(box.maxX, box.maxY))
+        tileVertices.append(corner(box.minX, box.maxY))
+        indices.append(vertex)
+        indices.append(vertex + 1)
+        indices.append(vertex + 2)
+        indices.append(vertex)
+        indices.append(vertex + 2)
+        indices.append(vertex + 3)
     }
 
     /// The field, shaded only in the layer's tiles: those inside flat, the others each summing
@@ -313,6 +335,13 @@ public final class Renderer {
             GL.bindBufferRange(GLenum(GL_UNIFORM_BUFFER), 0, ballBuffer, GLintptr(batch.base * stride),
                                GLsizeiptr(Renderer.ballWindow * stride))
             tileBuffer.draw(indices: batch.indices)
+        }
+        // (The same colour over the same colour: the order of the tiles does not change the picture.)
+        if !insideRange.isEmpty {
+            flatField.program.use()
+            GL.uniform2f(flatField.viewport, GLfloat(frame.width), GLfloat(frame.height))
+            set(flatField.color, color)
+            tileBuffer.draw(indices: insideRange)
         }
     }
 
@@ -367,6 +396,7 @@ public final class Renderer {
     public func destroy() {
         fill.destroy()
         for program in metaballs { program.program.destroy() }
+        flatField.program.destroy()
         composite.destroy()
         meshBuffer.destroy()
         decalBuffer.destroy()
@@ -391,11 +421,16 @@ private struct FieldProgram {
     let viewport, pixelsPerUnit, threshold, blend, color: GLint
 
     init(kernel: MetaballKernel) throws(RenderError) {
-        program = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag", defines: ["KERNEL \(kernel.shaderIndex)"])
+        try self.init(define: "KERNEL \(kernel.shaderIndex)")
+    }
+
+    init(define: String) throws(RenderError) {
+        program = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag", defines: [define])
         viewport = program.uniform("u_viewport")
         pixelsPerUnit = program.uniform("u_pixelsPerUnit")
-        // The balls' uniform block reads binding point 0.
-        GL.uniformBlockBinding(program.id, GL.getUniformBlockIndex(program.id, "Balls"), 0)
+        // The balls' uniform block reads binding point 0 (the flat variant reads none).
+        let block = GL.getUniformBlockIndex(program.id, "Balls")
+        if block != GLuint(GL_INVALID_INDEX) { GL.uniformBlockBinding(program.id, block, 0) }
         threshold = program.uniform("u_threshold")
         blend = program.uniform("u_blend")
         color = program.uniform("u_color")
