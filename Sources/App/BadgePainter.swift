@@ -64,11 +64,20 @@ public struct BadgePainter {
         if mode == .overlay { BadgePainter.paintChain(bodies, into: &shapes, parameters: parameters, scale: scale) }
         if mode != .bezier {
             field.balls.append(contentsOf: bodies)
-            // The field has one colour: the head keeps its own, drawn over it.
+            // The field has one colour: the head keeps its own, drawn over it as large as the
+            // contour holds round it (no rim of the body's colour where the contour is nearest).
             if let head = bodies.last {
-                decals.addCircle(center: head.center, radius: head.radius + feather / 2, color: parameters.headColor, feather: feather)
+                decals.addCircle(center: head.center, radius: BadgePainter.headRadius(head, in: field) + feather / 2,
+                                 color: parameters.headColor, feather: feather)
             }
         }
+    }
+
+    /// The caterpillar's head as drawn over the field: the largest circle about its centre
+    /// that the field's contour holds (the field's soft edge then lies under the head's own,
+    /// drawn half a device pixel wider, as over a lone ball).
+    static func headRadius(_ head: Ball, in field: MetaballField) -> Double {
+        field.inscribedRadius(about: head.center, least: head.radius)
     }
 
     private static func paintChain(_ bodies: [Ball], into mesh: inout MeshBuilder, parameters: Parameters, scale: Double) {

@@ -95,7 +95,7 @@ struct VectorScene {
                             label: area.content == .bezier ? "Bézier" : "metaball (\(parameters.metaball.kernel.rawValue))")
             if area.content == .metaball {
                 pane.contour = field.contourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
-                VectorScene.addDecals(snapshot, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+                VectorScene.addDecals(snapshot, field: field, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
                 self.field = field
             } else {
                 VectorScene.addBezier(snapshot, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
@@ -153,11 +153,13 @@ struct VectorScene {
     }
 
     /// What the metaball pane draws over the field: counts, bursts, the chain's head.
-    private static func addDecals(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, atlas: GlyphAtlas?,
-                                  to pane: inout Pane) {
+    private static func addDecals(_ snapshot: SceneSnapshot, field: MetaballField, parameters: Parameters, scale: Double,
+                                  atlas: GlyphAtlas?, to pane: inout Pane) {
         if let head = snapshot.bodies.last {
-            // As the painter does: half a device pixel wider, covering the field's soft edge under it.
-            pane.circles.append(Circle(center: head.center, radius: head.radius + 0.5 / scale, color: parameters.headColor, role: "head"))
+            // As the painter does: as large as the contour holds, and half a device pixel wider,
+            // covering the field's soft edge under it.
+            pane.circles.append(Circle(center: head.center, radius: BadgePainter.headRadius(head, in: field) + 0.5 / scale,
+                                       color: parameters.headColor, role: "head"))
         }
         for badge in snapshot.badges {
             if let pose = badge.pose {

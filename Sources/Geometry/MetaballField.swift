@@ -176,4 +176,30 @@ public struct MetaballField: Sendable {
 
     /// Whether p is inside the iso-contour.
     public func contains(_ p: Vec2) -> Bool { signedDistance(at: p) <= 0 }
+
+    /// The radius of the largest circle about `center` that the contour holds, at least `least`
+    /// (a ball's own radius: the other balls only add to the field, so its circle is inside).
+    /// Where one ball is drawn in a colour of its own over the field (the caterpillar's head),
+    /// a circle this size fills the field round it, so no rim of the field's colour shows
+    /// where the contour comes nearest. The contour is found along `directions` rays from the
+    /// centre (Newton steps on the signed distance); between two rays it may come nearer by
+    /// about ½ρ″Δθ² (hundredths of a unit for the caterpillar), which the circle's soft edge covers.
+    public func inscribedRadius(about center: Vec2, least: Double, directions: Int = 32) -> Double {
+        guard least > 0, least.isFinite, directions >= 3 else { return max(least, 0) }
+        // The contour's distance along the ray at `angle`, from `least` out.
+        func reach(_ angle: Double) -> Double {
+            let u = Vec2(cos(angle), sin(angle))
+            var t = least
+            for _ in 0..<16 {
+                let d = signedDistance(at: center + u * t)
+                guard d.isFinite, abs(d) < 1e3 else { return .infinity }
+                t = max(least, t - d)
+                if abs(d) < 1e-6 * least { break }
+            }
+            return t
+        }
+        var nearest = Double.infinity
+        for k in 0..<directions { nearest = min(nearest, reach(2 * Double.pi * Double(k) / Double(directions))) }
+        return nearest.isFinite ? nearest : least
+    }
 }

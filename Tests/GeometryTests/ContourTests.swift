@@ -58,3 +58,40 @@ import Testing
         }
     }
 }
+
+/// The caterpillar's head drawn over its field: the largest circle about a centre that the
+/// contour holds, against rays bisected on the reference kernels' own inside test
+/// (`ReferenceKernel.nearestContour`).
+@Suite struct InscribedRadiusTests {
+    @Test(arguments: MetaballKernel.allCases)
+    func aLoneBallHoldsExactlyItsRadius(kernel: MetaballKernel) {
+        var field = MetaballField(balls: [Ball(center: Vec2(50, 40), radius: 17)])
+        field.parameters = MetaballParameters(kernel: kernel)
+        #expect(abs(field.inscribedRadius(about: Vec2(50, 40), least: 17) - 17) < 1e-9)
+    }
+
+    /// A head of 30 with a body of 15s trailing off at an angle (the seed's sizes), a head
+    /// pressed between two bodies, and one ringed by three: the circle found is within 0.01 of the reference's, and
+    /// larger than the head where the body's field widens the contour round it.
+    @Test(arguments: MetaballKernel.allCases)
+    func theCircleIsTheLargestTheContourHolds(kernel: MetaballKernel) {
+        let parameters = MetaballParameters(kernel: kernel)
+        let reference = ContourTests.reference(parameters)
+        let head = Ball(center: Vec2(200, 100), radius: 30)
+        let trailing = (1...8).map { i in
+            Ball(center: head.center + Vec2(cos(1.1), sin(1.1)) * (30 + 15 * Double(2 * i - 1) - 2), radius: 15)
+        }
+        let pressed = [Ball(center: Vec2(158, 100), radius: 15), Ball(center: Vec2(242, 104), radius: 15)]
+        // Three round it, the contour nearest between them (at 60°, 180° and 300°: off the rays).
+        let ringed = [0.0, 2.1, 4.2].map { Ball(center: head.center + Vec2(cos($0), sin($0)) * 40, radius: 15) }
+        for bodies in [trailing, pressed, ringed] {
+            var field = MetaballField(balls: bodies + [head])
+            field.parameters = parameters
+            let found = field.inscribedRadius(about: head.center, least: head.radius)
+            let expected = reference.nearestContour(from: RPoint(head.center.x, head.center.y), least: head.radius,
+                                                    balls: (bodies + [head]).map { (RPoint($0.center.x, $0.center.y), $0.radius) }).distance
+            #expect(abs(found - expected) < 0.01, "\(kernel): \(found) against the reference's \(expected)")
+            if kernel == .inverseSquare { #expect(expected > head.radius + 0.3, "the body's field widens the contour: \(expected)") }
+        }
+    }
+}

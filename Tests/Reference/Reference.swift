@@ -271,6 +271,26 @@ public enum ReferenceKernel: Sendable {
         }
     }
 
+    /// The contour's least distance from `center` (inside, at least `least` from any point
+    /// outside), and the direction of it: over 720 rays, each stepped out by 0.5 until
+    /// outside, then bisected to 1e-6.
+    public func nearestContour(from center: RPoint, least: Double, balls: [(center: RPoint, radius: Double)])
+        -> (distance: Double, direction: RPoint) {
+        var nearest = (distance: Double.infinity, direction: RPoint(1, 0))
+        for k in 0..<720 {
+            let angle = Double(k) * Double.pi / 360
+            let u = RPoint(cos(angle), sin(angle))
+            var low = least, high = least
+            while inside(center + u * high, balls: balls) && high < 10 * least { (low, high) = (high, high + 0.5) }
+            while high - low > 1e-6 {
+                let mid = (low + high) / 2
+                if inside(center + u * mid, balls: balls) { low = mid } else { high = mid }
+            }
+            if low < nearest.distance { nearest = (low, u) }
+        }
+        return nearest
+    }
+
     /// Two balls of radius r join when their centres are closer than this: the midpoint (ρ = D/2
     /// from both) is on the contour. Inverse square: 2r²/(D/2)² = 1. Wyvill: 2(1 − (D/2)²/s²)³ = T.
     /// Smooth minimum: equal distances b = D/2 − r, smin = b − k/4 = 0.

@@ -178,6 +178,51 @@ import Reference
 
 /// The caterpillar drawn as one body: no gap between touching bodies in the goo and metaball fills.
 @Suite(.serialized) struct ChainRenderTests {
+    /// The head over the field (metaball and split): where the contour comes nearest to the
+    /// head's centre, the head's colour reaches it, with no rim of the body's colour, though the
+    /// body's field has pushed the contour past the head's own radius there. Checked at 3×,
+    /// a device pixel inside the reference's contour.
+    @Test(arguments: [Mode.metaball, .split])
+    func theHeadFillsTheFieldRoundIt(mode: Mode) throws {
+        var options = CommonOptions()
+        options.width = 400
+        options.height = 300
+        options.scale = 3
+        options.scene = "chain"
+        options.mode = mode
+        let layout = Layout(width: 400, height: 300, mode: mode, scene: .chain)
+        let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters)
+        let start = scene.world.circles.last!.center
+        scene.apply(.pointerDown(start))
+        for k in 1...60 {
+            scene.apply(.pointerMove(start.mix(Vec2(layout.canvas.x / 2, 60), Double(k) / 60)))
+            scene.advance(to: Double(k) / 120)
+        }
+        scene.advance(to: 1)
+        let snapshot = scene.snapshot(options.parameters)
+        var painter = BadgePainter()
+        painter.paint(snapshot, parameters: options.parameters, scale: 3 * layout.zoom, mode: mode)
+        let (w, h) = options.pixelSize
+        let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
+        defer { headless.destroy() }
+        let image = try headless.image(of: painter.frame(layout: layout, scale: 3 * layout.zoom, parameters: options.parameters,
+                                                         pixelWidth: w, pixelHeight: h))
+        let head = snapshot.bodies.last!
+        let balls = snapshot.bodies.map { (center: RPoint($0.center.x, $0.center.y), radius: $0.radius) }
+        let (nearest, direction) = ReferenceKernel.inverseSquare.nearestContour(
+            from: RPoint(head.center.x, head.center.y), least: head.radius, balls: balls)
+        #expect(nearest > head.radius + 0.6, "the body's field should widen the contour round the head: \(nearest)")
+        // The metaball pane's origin in device pixels (split: the right half).
+        let pane = layout.panes.first { $0.content == .metaball }!
+        for offset in [-0.3, -0.15, 0, 0.15, 0.3] {
+            let u = RPoint(direction.x * cos(offset) - direction.y * sin(offset), direction.x * sin(offset) + direction.y * cos(offset))
+            let p = head.center + Vec2(u.x, u.y) * (nearest - 1.0 / 3)
+            let x = Int(((pane.x + p.x * layout.zoom) * 3).rounded(.down)), y = Int(((pane.y + p.y * layout.zoom) * 3).rounded(.down))
+            let pixel = image.pixel(x: x, y: y)
+            #expect(pixel.r < 40 && pixel.b > 200, "at \(x),\(y), \(offset) rad from the nearest way: \(pixel), not the head's colour")
+        }
+    }
+
     @Test(arguments: [(Mode.bezier, true), (.metaball, false), (.bezier, false)])
     func touchingBodiesShowNoGap(mode: Mode, goo: Bool) throws {
         var options = CommonOptions()
