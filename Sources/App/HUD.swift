@@ -2,6 +2,7 @@
 // labels and divider, sliders, help, toast. Also the text and panel drawing other overlays share.
 
 import Geometry
+import Motion
 import Render
 import Typography
 
@@ -100,6 +101,61 @@ struct HUDContent {
     /// Where the scene shows something, in window units: labels and toasts keep clear of it
     /// where they can.
     var avoid: [Rect] = []
+}
+
+extension HUDContent {
+    /// Each pane's label where the layout has two (one is named by the window's caption).
+    static func paneLabels(layout: Layout, scene: String, parameters: Parameters) -> [String] {
+        guard layout.panes.count > 1 else { return [] }
+        return layout.panes.map { pane in
+            let fill = fillName(pane.content, scene: scene, parameters: parameters)
+            switch pane.content {
+            case .bezier: return "Bézier · \(fill)"
+            case .metaball: return "metaball · \(fill)"
+            case .overlay: return fill
+            }
+        }
+    }
+
+    /// The construction or kernel a pane fills with: "quad", "inverseSquare", "quad vs inverseSquare".
+    static func fillName(_ content: PaneContent, scene: String, parameters: Parameters) -> String {
+        let style = scene == "chain" && !parameters.goo ? "circles" : parameters.bridge.style.rawValue
+        let kernel = parameters.metaball.kernel.rawValue
+        switch content {
+        case .bezier: return style
+        case .metaball: return kernel
+        case .overlay: return "\(style) vs \(kernel)"
+        }
+    }
+
+    /// What the scene shows, pane by pane, in window units: its badges, homes and bodies' boxes,
+    /// for the labels and toasts to keep clear of.
+    static func shown(_ snapshot: SceneSnapshot, layout: Layout) -> [Rect] {
+        var circles = snapshot.bodies
+        for badge in snapshot.badges {
+            if let pose = badge.pose {
+                circles.append(Ball(center: pose.center, radius: pose.radius))
+                if badge.hasBridge { circles.append(Ball(center: pose.home, radius: pose.homeRadius)) }
+            }
+        }
+        var boxes: [Rect] = []
+        for pane in layout.panes.indices {
+            for c in circles {
+                let p = layout.windowPoint(c.center, pane: pane), r = c.radius * layout.zoom
+                boxes.append(Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
+            }
+        }
+        return boxes
+    }
+
+    /// The divider and the pane labels alone, as a picture written from the command line shows
+    /// them (render, replay): nothing where the layout has one pane.
+    static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: String, parameters: Parameters) -> HUDContent {
+        var content = HUDContent()
+        content.paneLabels = paneLabels(layout: layout, scene: scene, parameters: parameters)
+        if !content.paneLabels.isEmpty { content.avoid = shown(snapshot, layout: layout) }
+        return content
+    }
 }
 
 /// The HUD laid out for one window: its mesh, and where its parts are (for the mouse and tests).

@@ -31,7 +31,8 @@ struct RenderRequest {
         only the badge. Writes an 8-bit RGBA PNG of (W*S)x(H*S) pixels, or the same picture as
         SVG (circles, the bridges' exact Bézier sides, the count as text, the metaball fill as
         its traced iso-contour fitted within 0.25 device px). No display needed.
-        In split mode each pane is (W/2)xH and the coordinates are the pane's.
+        In split mode each pane is (W/2)xH and the coordinates are the pane's; the panes are
+        divided and labelled as in the window.
         With --scene chain: the caterpillar after --time seconds of falling from the seed's
         layout; with --drag, held by the head, carried there over the first half second.
 
@@ -192,7 +193,7 @@ enum RenderCommand {
         if let out = request.out, !request.isSVG {
             var painter = BadgePainter()
             painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
-            try write(image(of: &painter, options: options, layout: layout), to: out)
+            try write(image(of: &painter, snapshot: snapshot, options: options, layout: layout), to: out)
         }
     }
 
@@ -208,7 +209,7 @@ enum RenderCommand {
             } else {
                 var painter = BadgePainter(atlas: Fonts.atlas())
                 painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
-                try write(image(of: &painter, options: options, layout: layout), to: out)
+                try write(image(of: &painter, snapshot: snapshot, options: options, layout: layout), to: out)
             }
         }
         if let geometry = request.geometry {
@@ -216,15 +217,28 @@ enum RenderCommand {
         }
     }
 
-    /// The painter's current meshes drawn headless with the options' canvas, scale and mode.
-    static func image(of painter: inout BadgePainter, options: CommonOptions, layout: Layout) throws(CLIError) -> Image {
+    /// The painter's current meshes drawn headless with the options' canvas, scale and mode;
+    /// two panes with the window's divider and labels (as the SVG has them), placed clear of
+    /// what `snapshot` shows where they can be.
+    static func image(of painter: inout BadgePainter, snapshot: SceneSnapshot, options: CommonOptions,
+                      layout: Layout) throws(CLIError) -> Image {
         let (w, h) = options.pixelSize
         let frame = painter.frame(layout: layout, scale: options.scale * layout.zoom, parameters: options.parameters,
-                                  pixelWidth: w, pixelHeight: h)
+                                  pixelWidth: w, pixelHeight: h,
+                                  hud: labels(snapshot, painter: &painter, options: options, layout: layout), hudScale: options.scale)
         if let overflow = painter.fieldOverflow { throw .failure(overflow) }
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }
         return try headless.image(of: frame)
+    }
+
+    /// The divider and pane labels of a split picture (none for one pane): the HUD's, with the
+    /// painter's glyph atlas (loaded here if it has none).
+    static func labels(_ snapshot: SceneSnapshot, painter: inout BadgePainter, options: CommonOptions, layout: Layout) -> Mesh {
+        guard layout.panes.count > 1 else { return Mesh() }
+        if painter.atlas == nil { painter.atlas = Fonts.atlas() }
+        let content = HUDContent.labels(snapshot, layout: layout, scene: options.scene, parameters: options.parameters)
+        return HUD(content, layout: layout, scale: options.scale, atlas: painter.atlas).mesh
     }
 
     /// Writes a PNG; a failure is exit status 1.
@@ -254,7 +268,9 @@ enum RenderCommand {
             painter.addOverlays(construction: construction ? poses.last : nil, wireframe: wireframe, parameters: options.parameters,
                                 scale: options.scale)
         }
-        return try image(of: &painter, options: options, layout: options.layout(.free))
+        let snapshot = SceneSnapshot(held: poses, texts: texts, rule: options.parameters.metaballBreak,
+                                     shrink: options.parameters.motion.badge.shrink)
+        return try image(of: &painter, snapshot: snapshot, options: options, layout: options.layout(.free))
     }
 }
 

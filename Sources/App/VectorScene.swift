@@ -64,6 +64,8 @@ struct VectorScene {
         var contour: [[Segment]] = []
         var counts: [Count] = []
         var label: String
+        /// Where the label goes, in window units (the HUD's place for it, as in the PNG).
+        var labelBox: Rect?
     }
 
     /// The picture's size in window units (the layout's), and its device pixels per unit.
@@ -90,9 +92,15 @@ struct VectorScene {
         var painter = BadgePainter()
         painter.paint(snapshot, parameters: parameters, scale: scale, mode: .metaball)
         let field = painter.metaballField
-        for area in layout.panes {
+        // The window's names for the panes ("Bézier · quad", "metaball · inverseSquare"), where
+        // the PNG puts them.
+        let content = HUDContent.labels(snapshot, layout: layout, scene: snapshot.bodies.isEmpty ? "badge" : "chain",
+                                        parameters: parameters)
+        let boxes = content.paneLabels.isEmpty ? [] : HUD(content, layout: layout, scale: deviceScale, atlas: atlas ?? Fonts.atlas()).labelBoxes
+        for (index, area) in layout.panes.enumerated() {
             var pane = Pane(content: area.content, x: area.x, y: area.y, width: area.width, height: area.height,
-                            label: area.content == .bezier ? "Bézier" : "metaball (\(parameters.metaball.kernel.rawValue))")
+                            label: index < content.paneLabels.count ? content.paneLabels[index] : "",
+                            labelBox: index < boxes.count ? boxes[index] : nil)
             if area.content == .metaball {
                 pane.contour = field.contourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
                 VectorScene.addDecals(snapshot, field: field, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
@@ -283,10 +291,15 @@ extension VectorScene {
                 out += "    <path class=\"count\" aria-label=\"\(escape(count.text))\" \(paint(count.color)) d=\"\(d)Z\"/>\n"
             }
             out += "  </g></g>\n"
-            if panes.count > 1 {
-                out += "  <text class=\"label\" x=\"8\" y=\"16\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"11\" fill=\"#555555\">\(escape(pane.label))</text>\n"
+            if panes.count > 1, let box = pane.labelBox {
+                // As the HUD draws it: a panel, the text 4 in and 6 up from its bottom.
+                let x = box.x - pane.x, y = box.y - pane.y
+                out += "  <rect class=\"label\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
+                    + "\(paint(HUDPen.paper.with(alpha: 0.85)))/>\n"
+                out += "  <text class=\"label\" x=\"\(n(x + 4))\" y=\"\(n(y + box.height - 6))\" font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" "
+                    + "font-size=\"\(n(HUD.textSize))\" \(paint(HUDPen.ink))>\(escape(pane.label))</text>\n"
                 if index > 0 {
-                    out += "  <line class=\"divider\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"\(n(pane.height))\" stroke=\"#999999\" stroke-width=\"\(n(1 / deviceScale))\"/>\n"
+                    out += "  <line class=\"divider\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"\(n(pane.height))\" \(paint(HUDPen.edge, "stroke")) stroke-width=\"\(n(1 / deviceScale))\"/>\n"
                 }
             }
             out += "</g>\n"

@@ -378,7 +378,7 @@ final class WindowApp {
         // The grid holds no badge (each is only posed as if pulled): no figures of one.
         content.caption = caption(held: options.scene == "grid" ? nil : snapshot.heldPose)
         // Two panes are named each; one is named by the caption.
-        content.paneLabels = layout.panes.count > 1 ? layout.panes.map { paneLabel($0.content) } : []
+        content.paneLabels = HUDContent.paneLabels(layout: layout, scene: options.scene, parameters: options.parameters)
         if showSliders {
             content.sliders = controls.sliders.map { p in
                 var fraction: Double?
@@ -393,48 +393,17 @@ final class WindowApp {
             content.scroll = sliderScroll
         }
         if showHelp { content.help = Controls.helpLines }
-        // What the scene shows, pane by pane, for the labels and toasts to keep clear of.
-        var circles = snapshot.bodies
-        for badge in snapshot.badges {
-            if let pose = badge.pose {
-                circles.append(Ball(center: pose.center, radius: pose.radius))
-                if badge.hasBridge { circles.append(Ball(center: pose.home, radius: pose.homeRadius)) }
-            }
-        }
-        for pane in layout.panes.indices {
-            for c in circles {
-                let p = layout.windowPoint(c.center, pane: pane), r = c.radius * layout.zoom
-                content.avoid.append(Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
-            }
-        }
+        content.avoid = HUDContent.shown(snapshot, layout: layout)
         content.toast = toast?.text
         return content
     }
 
-    /// What a pane shows, in words: "Bézier · quad", "metaball · inverseSquare".
-    private func paneLabel(_ content: PaneContent) -> String {
-        switch content {
-        case .bezier: return "Bézier · \(fillName(content))"
-        case .metaball: return "metaball · \(fillName(content))"
-        case .overlay: return fillName(content)
-        }
-    }
-
-    /// The construction or kernel a pane fills with.
-    private func fillName(_ content: PaneContent) -> String {
-        let style = options.scene == "chain" && !options.parameters.goo ? "circles" : options.parameters.bridge.style.rawValue
-        let kernel = options.parameters.metaball.kernel.rawValue
-        switch content {
-        case .bezier: return style
-        case .metaball: return kernel
-        case .overlay: return "\(style) vs \(kernel)"
-        }
-    }
 
     /// The scene, mode, frame time and help key; in the field modes, how the two fills of the
     /// held badge differ (measured on a 1 px grid while it is held: a few milliseconds).
     private func caption(held pose: BadgePose?) -> [String] {
-        let fill = layout.panes.count == 1 ? " · " + fillName(layout.panes[0].content) : ""
+        let fill = layout.panes.count == 1
+            ? " · " + HUDContent.fillName(layout.panes[0].content, scene: options.scene, parameters: options.parameters) : ""
         let status = "\(options.scene) · \(options.mode.rawValue)\(fill) · frame \(String(format: "%.1f", frameTime * 1000)) ms · f1: keys"
         let legend = options.mode == .overlay ? ["blue: Bézier only · green: field only"] : []
         guard options.mode != .bezier, let pose else { return [status] + legend }

@@ -81,6 +81,43 @@ let rsvgPresent = onPath("rsvg-convert")
         }
     }
 
+    /// Split pictures name their panes as the window does, in the PNG and the SVG alike: each
+    /// SVG label's panel is where the PNG of the same command draws dark text, clear of the red.
+    @Test(arguments: [["--style", "tangent", "--kernel", "smoothMin"], ["--scene", "chain", "--time", "1", "--size", "400x240"]])
+    func splitPanesAreLabelledAlike(_ options: [String]) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("a.png").path, svg = folder.appendingPathComponent("a.svg").path
+        for out in [png, svg] {
+            let result = try Sticky.run(["render", "--mode", "split", "--anchor", "100,150", "--drag", "150,170", "--text", "5"]
+                                        + options + ["--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        let chain = options.contains("chain")
+        let names = chain ? ["Bézier · circles", "metaball · inverseSquare"] : ["Bézier · tangent", "metaball · smoothMin"]
+        for name in names { #expect(text.contains(">\(name)</text>"), "no label \(name)") }
+        let image = try PNG.read(from: png)
+        let panels = text.split(separator: "\n").filter { $0.contains("<rect class=\"label\"") }
+        #expect(panels.count == 2)
+        for (index, panel) in panels.enumerated() {
+            func number(_ name: String) -> Double {
+                Double(panel.split(separator: " ").first { $0.hasPrefix("\(name)=") }!.split(separator: "\"")[1]) ?? .nan
+            }
+            // The panel is in its pane's group: the right pane starts half way.
+            let x0 = Int(number("x")) + index * image.width / 2, y0 = Int(number("y"))
+            var ink = 0, red = 0
+            for y in y0..<(y0 + Int(number("height"))) {
+                for x in x0..<(x0 + Int(number("width"))) {
+                    let p = image.pixel(x: x, y: y)
+                    if p.r < 100 && p.g < 100 { ink += 1 }
+                    if p.r > 200 && p.g < 80 { red += 1 }
+                }
+            }
+            #expect(ink > 40 && red == 0, "\(options) panel \(index): \(ink) dark pixels, \(red) red")
+        }
+    }
+
     @Test func badVectorOutputsSayWhy() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -81,6 +81,7 @@ import Reference
         }
     }
 
+    /// Split draws each pane as the single mode does, with the window's divider and labels.
     @Test func splitDrawsBothPanesFromOneScene() throws {
         let home = Vec2(60, 80), drag = Vec2(100, 95)
         var split = MetaballTests.options(mode: .split, width: 240)
@@ -88,6 +89,23 @@ import Reference
         let pose = BadgePose(home: home, center: drag, radius: 20, parameters: split.parameters.motion.badge)
         let both = try RenderCommand.draw([pose], texts: ["8"], options: split)
         #expect(both.width == 240)
+        // The divider and the two labels (as the window's), placed clear of the badges; every
+        // other pixel is the single pane's.
+        let layout = split.layout(.free)
+        let snapshot = SceneSnapshot(held: [pose], texts: ["8"], rule: split.parameters.metaballBreak,
+                                     shrink: split.parameters.motion.badge.shrink)
+        let labels = HUD(HUDContent.labels(snapshot, layout: layout, scene: "badge", parameters: split.parameters), layout: layout,
+                         scale: 1, atlas: Fonts.atlas()).labelBoxes
+        #expect(labels.count == 2)
+        func labelled(_ x: Int, _ y: Int) -> Bool {
+            labels.contains { $0.intersects(Rect(x: Double(x), y: Double(y), width: 1, height: 1)) } || x == 119 || x == 120
+        }
+        for box in labels {
+            var ink = 0
+            for y in Int(box.y)..<Int(box.maxY) { for x in Int(box.x)..<Int(box.maxX) where both.pixel(x: x, y: y).r < 100 { ink += 1 } }
+            #expect(ink > 20, "the label at \(box) shows \(ink) dark pixels")
+        }
+        #expect((0..<160).allSatisfy { both.pixel(x: 119, y: $0).r < 240 }, "no divider")
         for (mode, offset) in [(Mode.bezier, 0), (.metaball, 120)] {
             var single = split
             single.mode = mode
@@ -95,7 +113,7 @@ import Reference
             let pane = try RenderCommand.draw([pose], texts: ["8"], options: single)
             var worst = 0
             for y in 0..<160 {
-                for x in 0..<120 {
+                for x in 0..<120 where !labelled(x + offset, y) {
                     let a = both.pixel(x: x + offset, y: y), b = pane.pixel(x: x, y: y)
                     worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
                 }
