@@ -186,20 +186,22 @@ public struct MetaballField: Sendable {
     /// about ½ρ″Δθ² (hundredths of a unit for the caterpillar), which the circle's soft edge covers.
     public func inscribedRadius(about center: Vec2, least: Double, directions: Int = 32) -> Double {
         guard least > 0, least.isFinite, directions >= 3 else { return max(least, 0) }
-        // The contour's distance along the ray at `angle`, from `least` out.
-        func reach(_ angle: Double) -> Double {
+        // The contour's distance along the ray at `angle`, from `least` out; a ray still inside
+        // past `bound` (the nearest so far) is left there.
+        func reach(_ angle: Double, bound: Double) -> Double {
             let u = Vec2(cos(angle), sin(angle))
             var t = least
             for _ in 0..<16 {
                 let d = signedDistance(at: center + u * t)
                 guard d.isFinite, abs(d) < 1e3 else { return .infinity }
+                if d < 0 && t >= bound { return .infinity }
                 t = max(least, t - d)
-                if abs(d) < 1e-6 * least { break }
+                if abs(d) < 1e-4 * least { break }
             }
             return t
         }
         var nearest = Double.infinity
-        for k in 0..<directions { nearest = min(nearest, reach(2 * Double.pi * Double(k) / Double(directions))) }
+        for k in 0..<directions { nearest = min(nearest, reach(2 * Double.pi * Double(k) / Double(directions), bound: nearest)) }
         return nearest.isFinite ? nearest : least
     }
 }
