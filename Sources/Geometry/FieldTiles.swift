@@ -315,16 +315,21 @@ extension MetaballField {
         // least four and at least the largest run distance.
         var cell = 4 * tile
         while cell < largest { cell *= 2 }
-        let originX = (clip.minX / cell).rounded(.down) * cell, originY = (clip.minY / cell).rounded(.down) * cell
+        // From the clip's corner, down to whole tiles (a separate field's box is already), so a
+        // lone badge's tiles fall in one cell and join up.
+        let originX = (clip.minX / tile).rounded(.down) * tile, originY = (clip.minY / tile).rounded(.down) * tile
         let columns = max(1, Int(((clip.maxX - originX) / cell).rounded(.up)))
         let rows = max(1, Int(((clip.maxY - originY) / cell).rounded(.up)))
         binBalls(originX: originX, originY: originY, cell: cell, columns: columns, rows: rows, scratch: &scratch)
 
         let inverseSquare = parameters.kernel == .inverseSquare
-        var totalMass = 0.0
-        for ball in balls where ball.isDrawable { totalMass += ball.radius * ball.radius }
-        let geometry = TileGeometry(tile: tile, half: 0.5 / pixelsPerUnit, clip: clip,
-                                    cell: cell, originX: originX, originY: originY, columns: columns, rows: rows)
+        var totalMass = 0.0, drawable = 0
+        for ball in balls where ball.isDrawable {
+            totalMass += ball.radius * ball.radius
+            drawable += 1
+        }
+        let geometry = TileGeometry(tile: tile, half: 0.5 / pixelsPerUnit, clip: clip, cell: cell, originX: originX,
+                                    originY: originY, columns: columns, rows: rows, drawable: drawable)
         for cy in 0..<rows {
             for cx in 0..<columns {
                 // The balls of the 3×3 cells round this one: all that can be in its tiles' runs.
@@ -429,6 +434,8 @@ private struct TileGeometry {
     let clip: Box
     let cell, originX, originY: Double
     let columns, rows: Int
+    /// The field's drawable balls.
+    let drawable: Int
 
     func cellBox(_ cx: Int, _ cy: Int) -> Box {
         Box(minX: originX + Double(cx) * cell, minY: originY + Double(cy) * cell,
@@ -623,6 +630,11 @@ extension MetaballField {
         }
     }
 
+    /// Runs at most this long draw a pixel for less than a quad costs, so where one is the
+    /// whole field the tiles inside next to it are drawn with it (`mergeTiles`): a lone badge is
+    /// a few quads (its tiles' cross), not a dozen or more.
+    static let shortRun = 2
+
     /// Runs at least this long are worth testing a tile's quarters for (a pixel costs about as
     /// much as a ball and a half, a quad about 400 pixels).
     static let quarterRun = 4
@@ -655,8 +667,9 @@ extension MetaballField {
 
     /// Joins the tiles of one cell (the regions from `start` on) into rectangles, greedily in
     /// rows then down: tiles inside, and edge tiles with the same run whose tail, made again
-    /// about the rectangle's centre, still holds over it (`tailError`). A driver like llvmpipe
-    /// pays about a microsecond a quad, so a badge is one quad, not nine.
+    /// about the rectangle's centre, still holds over it (`tailError`); tiles inside with the
+    /// edge tiles of a `shortRun` that is the whole field. A driver like llvmpipe pays about a
+    /// microsecond a quad, so a lone badge is a few quads, not twenty.
     fileprivate func mergeTiles(from start: Int, cell box: Box, cell: (Int, Int), geometry: TileGeometry, into regions: inout [Region],
                                 ordered: inout [Ball], scratch: inout MetaballScratch) {
         guard regions.count - start > 1 else { return }
@@ -688,7 +701,13 @@ extension MetaballField {
         func same(_ a: Int, _ b: Int) -> Bool {
             if a == b { return true }
             let ra = regions[a], rb = regions[b]
-            if ra.inside || rb.inside { return ra.inside && rb.inside }
+            if ra.inside && rb.inside { return true }
+            // A tile inside joins an edge tile whose run is the whole field and short: the field
+            // drawn there comes out wholly covered, as the flat fill does, for less than a quad.
+            if ra.inside || rb.inside {
+                let edge = ra.inside ? rb : ra
+                return edge.count <= MetaballField.shortRun && edge.count == geometry.drawable
+            }
             guard ra.count == rb.count else { return false }
             // Parts of one tile share its run; other tiles' tails that already use much of
             // their allowance are not worth a try (a join makes the tail again over a box at
@@ -702,17 +721,27 @@ extension MetaballField {
             for tx in 0..<n {
                 let r = scratch.grid[ty * n + tx]
                 guard r >= 0 else { continue }
+                // The rectangle takes the run of its first edge tile (`rep`), if it has one.
+                var rep = r
                 var w = 1
-                while tx + w < n, scratch.grid[ty * n + tx + w] >= 0, same(r, scratch.grid[ty * n + tx + w]) { w += 1 }
+                while tx + w < n {
+                    let o = scratch.grid[ty * n + tx + w]
+                    guard o >= 0, same(rep, o) else { break }
+                    if regions[rep].inside && !regions[o].inside { rep = o }
+                    w += 1
+                }
                 var h = 1
                 grow: while ty + h < n {
+                    var rowRep = rep
                     for x in tx..<(tx + w) {
                         let o = scratch.grid[(ty + h) * n + x]
-                        if o < 0 || !same(r, o) { break grow }
+                        if o < 0 || !same(rowRep, o) { break grow }
+                        if regions[rowRep].inside && !regions[o].inside { rowRep = o }
                     }
+                    rep = rowRep
                     h += 1
                 }
-                var joined = regions[r]
+                var joined = regions[rep]
                 // (Within the clip: a tile on its edge was cut to it, and the grid's sums may
                 // round a hair past it.)
                 let clip = geometry.clip
@@ -721,11 +750,16 @@ extension MetaballField {
                                  maxY: min(box.minY + Double(ty + h) * unit, clip.maxY))
                 var ok = true
                 var oneTile = w <= 2 && h <= 2
-                for y in ty..<(ty + h) { for x in tx..<(tx + w) where regions[scratch.grid[y * n + x]].first != joined.first { oneTile = false } }
+                for y in ty..<(ty + h) {
+                    for x in tx..<(tx + w) {
+                        let o = regions[scratch.grid[y * n + x]]
+                        if o.first != joined.first || o.inside != joined.inside { oneTile = false }
+                    }
+                }
                 if oneTile && !joined.inside {
                     // Within the tile its tail was made for: the same quadratic about the new centre.
-                    joined.tail = regions[r].tail.shifted(by: joined.center - regions[r].center)
-                } else if joined.box != regions[r].box && !joined.inside && parameters.kernel == .inverseSquare {
+                    joined.tail = regions[rep].tail.shifted(by: joined.center - regions[rep].center)
+                } else if joined.box != regions[rep].box && !joined.inside && parameters.kernel == .inverseSquare {
                     scratch.serial += 1
                     for k in joined.first..<(joined.first + joined.count) { scratch.stamp[scratch.orderedIndex[k]] = scratch.serial }
                     let (model, error) = tail(at: joined.center, box: joined.box, cell: cell, geometry: geometry, scratch: &scratch)

@@ -147,6 +147,43 @@ import Testing
         }
     }
 
+    /// A lone ball (a badge at rest, its own field) is drawn in a few quads (before, up to 20):
+    /// its tiles inside join the edge tiles round them (a run of one ball costs a pixel less
+    /// than a quad does), and its tiles fall in one cell wherever it lies. Every point is still
+    /// covered exactly as the ball alone covers it.
+    @Test(arguments: MetaballKernel.allCases)
+    func aLoneBallIsAFewQuads(kernel: MetaballKernel) {
+        let parameters = MetaballParameters(kernel: kernel)
+        var random = SeededRandom(seed: 7)
+        var most = 0
+        for _ in 0..<40 {
+            let ball = Ball(center: Vec2(Double.random(in: 40...600, using: &random), Double.random(in: 40...440, using: &random)),
+                            radius: Double.random(in: 8...30, using: &random))
+            let ppu = [1.0, 2.0].randomElement(using: &random)!
+            let field = MetaballField(balls: [Ball(center: Vec2(-500, -500), radius: 5), ball], parameters: parameters, fieldEnds: [1])
+            var regions: [Region] = [], ordered: [Ball] = [], scratch = MetaballScratch()
+            field.regions(clip: Box(minX: 0, minY: 0, maxX: 640, maxY: 480), pixelsPerUnit: ppu, into: &regions, balls: &ordered,
+                          scratch: &scratch)
+            most = max(most, regions.count)
+            // (Wyvill's tiles are never inside, so this does not apply to it: up to 22 quads.)
+            if kernel != .wyvill {
+                #expect(regions.count <= 6, "\(kernel): a ball of \(ball.radius) at \(ball.center) ×\(ppu) in \(regions.count) quads")
+            }
+            for _ in 0..<400 {
+                let p = ball.center + Vec2(Double.random(in: -1.3...1.3, using: &random), Double.random(in: -1.3...1.3, using: &random))
+                    * ball.radius
+                let expected = FieldTileTests.coverage(FieldTileTests.distance(p, [ball], parameters), ppu)
+                var drawn = 0.0
+                for region in regions where p.x > region.box.minX && p.x < region.box.maxX && p.y > region.box.minY && p.y < region.box.maxY {
+                    let run = Array(ordered[region.first..<(region.first + region.count)])
+                    drawn = region.inside ? 1 : FieldTileTests.coverage(FieldTileTests.distance(p, run, parameters, tail: region.tail.at(p - region.center)), ppu)
+                }
+                #expect(abs(drawn - expected) <= 1e-9, "\(kernel): \(p) drawn \(drawn), the ball \(expected)")
+            }
+        }
+        #expect(most >= 1)
+    }
+
     /// Separate fields (a badge and its home each, some overlapping their neighbours, some past
     /// the clip): the tiles of all of them, each drawn over what is below as the renderer blends
     /// them, give at every point the union of the fields' own coverages, 1 − Π(1 − cᵢ), each
