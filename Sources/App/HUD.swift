@@ -148,8 +148,8 @@ extension HUDContent {
         return boxes
     }
 
-    /// The divider and the pane labels alone, as a picture written from the command line shows
-    /// them (render, replay): nothing where the layout has one pane.
+    /// The divider and the pane labels alone, as `render`'s pictures show them (PNG and SVG):
+    /// nothing where the layout has one pane.
     static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: String, parameters: Parameters) -> HUDContent {
         var content = HUDContent()
         content.paneLabels = paneLabels(layout: layout, scene: scene, parameters: parameters)

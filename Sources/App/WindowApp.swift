@@ -398,7 +398,6 @@ final class WindowApp {
         return content
     }
 
-
     /// The scene, mode, frame time and help key; in the field modes, how the two fills of the
     /// held badge differ (measured on a 1 px grid while it is held: a few milliseconds).
     private func caption(held pose: BadgePose?) -> [String] {
