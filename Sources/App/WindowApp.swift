@@ -398,12 +398,20 @@ final class WindowApp {
         return content
     }
 
+    /// A frame time in milliseconds, one decimal, under 10 led by a figure space (a digit's
+    /// width), so the caption does not change width, and the sliders beside it do not jump
+    /// below it, as the time crosses 10 ms.
+    static func milliseconds(_ seconds: Double) -> String {
+        let text = String(format: "%.1f", seconds * 1000)
+        return seconds * 1000 < 9.95 ? "\u{2007}" + text : text
+    }
+
     /// The scene, mode, frame time and help key; in the field modes, how the two fills of the
     /// held badge differ (measured on a 1 px grid while it is held: a few milliseconds).
     private func caption(held pose: BadgePose?) -> [String] {
         let fill = layout.panes.count == 1
             ? " · " + HUDContent.fillName(layout.panes[0].content, scene: options.scene, parameters: options.parameters) : ""
-        let status = "\(options.scene) · \(options.mode.rawValue)\(fill) · frame \(String(format: "%.1f", frameTime * 1000)) ms · f1: keys"
+        let status = "\(options.scene) · \(options.mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
         let legend = options.mode == .overlay ? ["blue: Bézier only · green: field only"] : []
         guard options.mode != .bezier, let pose else { return [status] + legend }
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)

@@ -123,6 +123,20 @@ import Testing
         }
     }
 
+    /// The caption keeps its width as the frame time changes (1–99.9 ms: digits are a figure
+    /// wide, and a figure space leads a time under 10), so the slider panel beside it stays
+    /// where it is; the times themselves read as written.
+    @Test func theFrameTimeKeepsTheCaptionsWidth() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let times = [0.0012, 0.0093, 0.00999, 0.0123, 0.0456, 0.0999]
+        let widths = times.map { pen.width(of: "badge · overlay · quad vs inverseSquare · frame \(WindowApp.milliseconds($0)) ms · f1: keys",
+                                           size: HUD.textSize) }
+        #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(zip(times, widths).map { "\($0): \($1)" })")
+        #expect(times.map { WindowApp.milliseconds($0).trimmingCharacters(in: .whitespaces) }
+                == ["1.2", "9.3", "10.0", "12.3", "45.6", "99.9"].map { $0 })
+    }
+
     /// A pane too narrow for the panel beside the caption shows the selected slider alone
     /// (it used to show another one: the scrolled rows indexed with the global index).
     @Test func aNarrowWindowShowsTheSelectedSlider() throws {
