@@ -92,8 +92,45 @@ final class ChainScene: Scene {
     private var events: [String] = []
 
     init(width: Double, height: Double, parameters: Parameters) {
-        world = ChainWorld(width: width, height: height, parameters: parameters.chain)
+        world = ChainWorld(width: width, height: height, parameters: parameters.chain, inset: ChainScene.wallInset(parameters))
     }
+
+    /// Pixels the walls stand inside the canvas: as far as the metaball field of the chain lying
+    /// straight (the seed's row) reaches past its bodies' circles, and a pixel more for the
+    /// field's soft edge, so that the field modes show the caterpillar resting on the floor
+    /// whole, not cut flat by the canvas. One world in every mode (split draws it twice), so
+    /// the Bézier circles rest as far in.
+    static func wallInset(_ parameters: Parameters) -> Double {
+        let chain = parameters.chain
+        let n = max(3, min(50, chain.count))
+        var balls: [Ball] = []
+        var x = 0.0
+        for i in 0..<n {
+            let r = i == n - 1 ? chain.headRadius : chain.radius
+            balls.append(Ball(center: Vec2(x + r, 0), radius: r))
+            x += 2 * r
+        }
+        let field = MetaballField(balls: balls, parameters: parameters.metaball)
+        var reach = 0.0
+        for ball in balls {
+            // The contour straight below the centre, by bisection from the circle outwards.
+            func inside(_ t: Double) -> Bool { field.signedDistance(at: ball.center + Vec2(0, t)) <= 0 }
+            var low = ball.radius, high = 2 * ball.radius
+            while inside(high) && high < 64 * ball.radius { high *= 2 }
+            guard inside(low), !inside(high) else { continue }
+            for _ in 0..<40 {
+                let mid = (low + high) / 2
+                if inside(mid) { low = mid } else { high = mid }
+            }
+            reach = max(reach, low - ball.radius)
+        }
+        return reach + ChainScene.softEdge
+    }
+
+    /// The fill's anti-aliased edge reaches half a device pixel past its contour, and a body may
+    /// sink a tenth of a pixel into a wall (Chipmunk's collision slop): 1.5 px at 1x leaves the
+    /// canvas's last row blank.
+    static let softEdge = 1.5
 
     func apply(_ command: Command) {
         switch command {
@@ -120,6 +157,8 @@ final class ChainScene: Scene {
     var isAnimating: Bool { world.isMoving }
 
     func update(_ parameters: Parameters) {
+        let inset = ChainScene.wallInset(parameters)
+        if inset != world.inset { world.resize(width: world.width, height: world.height, inset: inset) }
         if parameters.chain != world.parameters { world.reset(parameters: parameters.chain) }
     }
 

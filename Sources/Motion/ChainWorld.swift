@@ -24,7 +24,8 @@ public struct ChainParameters: Hashable, Sendable {
     public init() {}
 }
 
-/// The physics of the chain: bodies, joints, walls along the canvas bounds, and the pointer's
+/// The physics of the chain: bodies, joints, walls along the canvas bounds (or `inset` inside
+/// them), and the pointer's
 /// grip on the head. Stepped in fixed steps of 1/240 s (two substeps each), so a script gives
 /// the same states on every machine. Not thread-safe: one owner.
 public final class ChainWorld {
@@ -34,6 +35,9 @@ public final class ChainWorld {
     public private(set) var parameters: ChainParameters
     public private(set) var width: Double
     public private(set) var height: Double
+    /// How far inside the canvas's edges the walls stand (so that a fill reaching past the
+    /// bodies' circles, such as the metaball field, is not cut off by the canvas).
+    public private(set) var inset: Double
     /// Seconds simulated.
     public private(set) var time = 0.0
 
@@ -57,10 +61,11 @@ public final class ChainWorld {
     /// it or push a body through a wall.
     static let gripForce = 150_000.0
 
-    public init(width: Double, height: Double, parameters: ChainParameters = ChainParameters()) {
+    public init(width: Double, height: Double, parameters: ChainParameters = ChainParameters(), inset: Double = 0) {
         self.width = width
         self.height = height
         self.parameters = parameters
+        self.inset = inset.isFinite ? max(0, inset) : 0
         space = sticky_quiet_space_new()
         mouse = cpBodyNewKinematic()
         cpSpaceSetIterations(space, 50)
@@ -76,12 +81,12 @@ public final class ChainWorld {
         cpBodyFree(mouse)
     }
 
-    /// The seed's layout: `count` bodies in a row at y = 100 (their frames' top), each frame
-    /// 2r wide next to the previous, the head last and twice as big, raised by r to keep the
+    /// The seed's layout: `count` bodies in a row at y = 100 (their frames' top), from the left
+    /// wall (x = `inset`), each frame 2r wide next to the previous, the head last and twice as big, raised by r to keep the
     /// same centre line; each joined to the next at its starting distance.
     private func build() {
         let n = max(3, min(50, parameters.count))
-        var x = 0.0
+        var x = wallInset
         let line = 100 + parameters.radius
         for i in 0..<n {
             let r = i == n - 1 ? parameters.headRadius : parameters.radius
@@ -113,22 +118,29 @@ public final class ChainWorld {
         }
     }
 
-    /// Thick static segments just outside the canvas, so nothing tunnels through.
+    /// Thick static segments just outside the canvas (less `inset`), so nothing tunnels through.
     private func buildWalls() {
         for wall in walls {
             cpSpaceRemoveShape(space, wall)
             cpShapeFree(wall)
         }
         walls.removeAll()
-        let t = 50.0, w = width, h = height
+        let m = wallInset, t = 50.0, x0 = m - t, y0 = m - t, x1 = width - m + t, y1 = height - m + t
         let staticBody = cpSpaceGetStaticBody(space)
-        for (a, b) in [(cpv(-t, -t), cpv(-t, h + t)), (cpv(w + t, -t), cpv(w + t, h + t)),
-                       (cpv(-t, -t), cpv(w + t, -t)), (cpv(-t, h + t), cpv(w + t, h + t))] {
+        for (a, b) in [(cpv(x0, y0), cpv(x0, y1)), (cpv(x1, y0), cpv(x1, y1)),
+                       (cpv(x0, y0), cpv(x1, y0)), (cpv(x0, y1), cpv(x1, y1))] {
             let wall = cpSpaceAddShape(space, cpSegmentShapeNew(staticBody, a, b, t))!
             cpShapeSetFriction(wall, 0.8)
             cpShapeSetElasticity(wall, 0.1)
             walls.append(wall)
         }
+    }
+
+    /// Where the walls stand: `inset`, cut down where it would leave less room than the largest
+    /// body needs.
+    private var wallInset: Double {
+        let room = 2 * max(parameters.radius, parameters.headRadius)
+        return max(0, min(inset, (width - room) / 2, (height - room) / 2))
     }
 
     private func tearDown() {
@@ -169,16 +181,19 @@ public final class ChainWorld {
         buildWalls()
     }
 
-    /// The canvas changed size: the walls follow, and bodies left outside are brought back in.
-    public func resize(width: Double, height: Double) {
+    /// The canvas changed size (or the walls' inset): the walls follow, and bodies left outside
+    /// are brought back in.
+    public func resize(width: Double, height: Double, inset: Double? = nil) {
         guard width > 0, height > 0 else { return }
         self.width = width
         self.height = height
+        if let inset, inset.isFinite { self.inset = max(0, inset) }
         stillFor = 0
         buildWalls()
+        let m = wallInset
         for (body, r) in zip(bodies, radii) {
             let p = cpBodyGetPosition(body)
-            let x = min(max(p.x, r), max(r, width - r)), y = min(max(p.y, r), max(r, height - r))
+            let x = min(max(p.x, m + r), max(m + r, width - m - r)), y = min(max(p.y, m + r), max(m + r, height - m - r))
             if x != p.x || y != p.y {
                 cpBodySetPosition(body, cpv(x, y))
                 cpBodySetVelocity(body, cpvzero)

@@ -35,6 +35,29 @@ func eased(_ t: Double, speed: Double) -> Double {
         #expect(world.kineticEnergy < 1e-6 * moving, "energy \(world.kineticEnergy) of \(moving)")
     }
 
+    /// Walls `inset` inside the canvas: the row starts against the left one, the chain comes to
+    /// rest on the raised floor, a larger inset brings the bodies in, and one that leaves no
+    /// room for the head is cut down to fit it.
+    @Test func wallsStandTheirInsetInside() {
+        let world = ChainWorld(width: 800, height: 600, inset: 12)
+        #expect(world.circles[0].center.x == 12 + 15)
+        world.advance(to: 5)
+        for ball in world.circles {
+            #expect(ball.center.x - ball.radius >= 11 && ball.center.x + ball.radius <= 789, "\(ball)")
+            #expect(ball.center.y - ball.radius >= 11 && ball.center.y + ball.radius <= 589, "\(ball)")
+        }
+        #expect(world.circles.map { $0.center.y + $0.radius }.max()! >= 587)
+        world.resize(width: 800, height: 600, inset: 40)
+        #expect(world.circles.allSatisfy { $0.center.y + $0.radius <= 560 + 1e-9 && $0.center.x - $0.radius >= 40 - 1e-9 })
+        world.advance(to: 8)
+        #expect(world.circles.map { $0.center.y + $0.radius }.max()! >= 559)
+        // 100 px high: the head (60 px) needs the walls at most 20 px in.
+        world.resize(width: 800, height: 100, inset: 40)
+        #expect(world.inset == 40)
+        world.advance(to: 11)
+        #expect(world.circles.allSatisfy { $0.center.y - $0.radius >= 19 && $0.center.y + $0.radius <= 81 }, "\(world.circles)")
+    }
+
     @Test func rigidJointsHoldTheirLengthDuringADrag() {
         let world = ChainWorld(width: 800, height: 600)
         world.advance(to: 1)

@@ -241,6 +241,49 @@ import Reference
         }
     }
 
+    /// Dropped and come to rest on the floor, the caterpillar is drawn whole in every fill and
+    /// kernel: the field, which reaches past the bodies' circles, leaves the canvas's last row and
+    /// columns blank (it was cut flat by the floor before the walls stood inside the canvas),
+    /// and the bodies lie on the floor, not above it.
+    @Test(arguments: [(Mode.metaball, MetaballKernel.inverseSquare), (.metaball, .wyvill), (.metaball, .smoothMin),
+                      (.split, .inverseSquare), (.bezier, .inverseSquare)])
+    func theRestingCaterpillarIsWhole(mode: Mode, kernel: MetaballKernel) throws {
+        var parameters = Parameters()
+        parameters.metaball.kernel = kernel
+        let layout = Layout(width: 800, height: 300, mode: mode, scene: .chain)
+        let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: parameters)
+        scene.advance(to: 4)
+        #expect(!scene.isAnimating, "still moving after 4 s")
+        let snapshot = scene.snapshot(parameters)
+        var painter = BadgePainter()
+        painter.paint(snapshot, parameters: parameters, scale: layout.zoom, mode: mode)
+        let headless = try HeadlessRenderer(pixelWidth: 800, pixelHeight: 300)
+        defer { headless.destroy() }
+        let image = try headless.image(of: painter.frame(layout: layout, scale: layout.zoom, parameters: parameters,
+                                                         pixelWidth: 800, pixelHeight: 300))
+        let background = image.pixel(x: 0, y: 0)
+        var panes: [Pane] = []
+        layout.pixelPanes(pixelWidth: 800, pixelHeight: 300, into: &panes)
+        #expect(panes.count == (mode == .split ? 2 : 1))
+        for pane in panes {
+            var drawn = 0
+            for x in pane.x..<(pane.x + pane.width) {
+                let bottom = image.pixel(x: x, y: pane.y + pane.height - 1)
+                if bottom != background { drawn += 1 }
+            }
+            #expect(drawn == 0, "\(mode) \(kernel) \(pane.content): \(drawn) pixels of the last row drawn (cut by the floor)")
+            // The tail lies against the left wall.
+            let left = (pane.y..<(pane.y + pane.height)).filter { image.pixel(x: pane.x, y: $0) != background }
+            #expect(left.isEmpty, "\(mode) \(kernel) \(pane.content): the first column is drawn at rows \(left)")
+        }
+        // On the floor: the lowest body's bottom within a pixel of the walls' inset from the canvas's bottom.
+        let lowest = snapshot.bodies.map { $0.center.y + $0.radius }.max()!
+        #expect(abs(lowest - (layout.canvas.y - scene.world.inset)) < 1, "the lowest body ends at \(lowest)")
+        // (The smooth minimum never reaches past the circles' outer side; the other kernels do.)
+        #expect(kernel == .smoothMin ? scene.world.inset == ChainScene.softEdge : scene.world.inset > ChainScene.softEdge + 1,
+                "walls \(scene.world.inset) inside")
+    }
+
     @Test(arguments: [(Mode.bezier, true), (.metaball, false), (.bezier, false)])
     func touchingBodiesShowNoGap(mode: Mode, goo: Bool) throws {
         var options = CommonOptions()
@@ -258,10 +301,12 @@ import Reference
         let layout = Layout(width: 400, height: 240, mode: mode, scene: .free)
         let image = try headless.image(of: painter.frame(layout: layout, scale: 1, parameters: options.parameters,
                                                          pixelWidth: 400, pixelHeight: 240))
-        // Bodies of radius 15 touch at x = 30, 60, ...; 6 px above and below the centre line
-        // the plain circles leave a notch (background), a gooey fill does not.
+        // Bodies of radius 15 touch 30 px apart (from the first's right side, the row starting
+        // at the left wall); 6 px above and below the centre line the plain circles leave a
+        // notch (background), a gooey fill does not.
         var notch = 0
-        for x in stride(from: 30, through: 210, by: 30) {
+        let first = Int((scene.world.circles[0].center.x + 15).rounded(.down))
+        for x in stride(from: first, through: first + 180, by: 30) {
             for y in [115 - 6, 115 + 5] where image.pixel(x: x, y: y).g > 128 { notch += 1 }
         }
         if goo || mode == .metaball {
