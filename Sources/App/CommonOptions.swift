@@ -16,6 +16,8 @@ struct CommonOptions {
     var sizeGiven = false
     var mode = Mode.bezier
     var scene = "badge"
+    /// The scenes `--scene` takes, in the order the window's scene key goes through them.
+    static let scenes = ["badge", "chain", "grid"]
     /// The grid scene's badges (--count).
     var count = 64
     var parameters = Parameters()
@@ -103,10 +105,10 @@ struct CommonOptions {
             self.mode = mode
         case "--scene":
             let text = try arguments.value(of: option, inline: inline, expects: "a scene")
-            switch text {
-            case "badge", "chain", "grid": scene = text
-            default: throw .usage("--scene expects badge, chain or grid, got '\(text)'")
+            guard CommonOptions.scenes.contains(text) else {
+                throw .usage("--scene expects badge, chain or grid, got '\(text)'")
             }
+            scene = text
         case "--count":
             let what = "a whole number of badges from 1 to \(GridScene.largestCount)"
             let text = try arguments.value(of: option, inline: inline, expects: "a count")

@@ -39,7 +39,7 @@ enum KeyAction: Equatable {
     case selectPrevious, selectNext, moveSlider, resetSlider
     /// Loads the registry's preset that the number key names (1 the first).
     case preset
-    case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
+    case reset, quit, nextMode, nextScene, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
     case screenshot, screenshotOtherWay, toggleRecording, toggleRecordingAPNG
 }
 
@@ -76,7 +76,7 @@ enum KeyEffect: Equatable {
     case parameters
     /// Another slider is selected (the HUD shows it).
     case selection
-    case reset, quit, nextMode, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
+    case reset, quit, nextMode, nextScene, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
     /// S: a screenshot as shown; shift+S: the other way round (with or without the HUD).
     case screenshot, screenshotOtherWay
     /// V: start or stop recording the window into a GIF (shift+V: an APNG).
@@ -90,6 +90,7 @@ struct Controls {
     static let keys: [KeyBinding] = [
         KeyBinding("r", ["r"], .reset, "restore all badges (the chain: back to its start)"),
         KeyBinding("m", ["m"], .nextMode, "next mode: bezier, metaball, split, overlay"),
+        KeyBinding("n", ["n"], .nextScene, "next scene: badge, chain (the caterpillar), grid"),
         KeyBinding("up, shift+tab", ["up", "shift+tab"], .selectPrevious, "select the previous slider"),
         KeyBinding("down, tab", ["down", "tab"], .selectNext, "select the next slider (or click a bar)"),
         KeyBinding("left, right", ["left", "right"], .moveSlider, "change it (shift: x10, alt: /10; wheel too)"),
@@ -175,6 +176,7 @@ struct Controls {
         case .reset: return .reset
         case .quit: return .quit
         case .nextMode: return .nextMode
+        case .nextScene: return .nextScene
         case .toggleConstruction: return .toggleConstruction
         case .toggleWireframe: return .toggleWireframe
         case .screenshot: return .screenshot

@@ -16,7 +16,7 @@ final class WindowApp {
 
             Opens the window. Drag a badge with the mouse: its home circle shrinks and the bridge
             stretches; past --max-distance it snaps. Let go near home and it springs back; let go
-            past the distance and it bursts. With --scene chain: drag the caterpillar by its head.
+            past the distance and it bursts. With --scene chain (or n): drag the caterpillar by its head.
             The sliders (top right) follow the mouse too: click or drag a bar, or use the wheel
             over it. A window larger than the screen is fitted to it. The window follows the
             screen's scale; with --scale, screenshots are drawn offscreen at that scale.
@@ -70,6 +70,8 @@ final class WindowApp {
     private var fieldOverflowTold = false
     /// The clock's origin: the simulation's t = 0.
     let start: Double
+    /// When (on that clock) the scene shown began: a scene made by the scene key starts at its t = 0.
+    var sceneStart = 0.0
 
     init(options: CommonOptions, dumpPath: String?, screenshotFolder: String = "screenshots", screenshotHUD: Bool = true)
         throws(CLIError)
@@ -133,7 +135,7 @@ final class WindowApp {
                 events = window.wait()
             }
             let now = Window.time - start
-            scene.advance(to: now)
+            scene.advance(to: now - sceneStart)
             for event in events { dirty = handle(event) || dirty }
             if quit { break }
             // The step that ends a spring or a burst changes the picture too; so does a toast's end.
@@ -245,6 +247,7 @@ final class WindowApp {
             let (w, h) = window.size
             relayout(width: w, height: h)
             say("mode: \(options.mode.rawValue)")
+        case .nextScene: nextScene()
         case .screenshot: pendingShot = screenshotHUD
         case .screenshotOtherWay: pendingShot = !screenshotHUD
         case .toggleConstruction:
@@ -270,6 +273,32 @@ final class WindowApp {
         case .saveParameters: say(WindowCapture.save(options.parameters))
         }
         return true
+    }
+
+    /// The scene key: the next scene of `--scene`'s, made afresh for the window as it is (its
+    /// clock starting now, a badge held let go), with its sliders, the same one selected if it
+    /// has it.
+    private func nextScene() {
+        if pressed {
+            // Let go, and the dump says so before the scene goes.
+            scene.apply(.pointerUp)
+            writeDumpLine(at: Window.time - start)
+        }
+        pressed = false
+        let scenes = CommonOptions.scenes
+        options.scene = scenes[((scenes.firstIndex(of: options.scene) ?? -1) + 1) % scenes.count]
+        let kind = SceneKind(scene: options.scene)
+        let selected = controls.selectedParameter.name
+        controls = Controls(scene: kind)
+        controls.selected = controls.sliders.firstIndex { $0.name == selected } ?? 0
+        sliderScroll = 0
+        let (w, h) = window.size
+        layout = Layout(width: Double(w), height: Double(h), mode: options.mode, scene: kind)
+        scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters,
+                          count: options.count)
+        sceneStart = Window.time - start
+        window.title = WindowApp.title(options)
+        say("scene: \(options.scene)\(options.scene == "grid" ? " (\(options.count) badges, still: for measuring)" : "")")
     }
 
     /// New parameters: the scene takes them, and a toast says the selected slider's value.

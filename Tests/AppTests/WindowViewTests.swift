@@ -208,5 +208,13 @@ extension WindowTests {
         var inkPixels = 0
         for y in 0..<30 { for x in 0..<300 where chain.isNear(x, y, WindowTests.ink, 40) { inkPixels += 1 } }
         #expect(inkPixels > 150, "chain caption: \(inkPixels) ink pixels")
+
+        // n: on to the grid (its 64 badges, the sliders' panel over a few), then the four badges.
+        func badges(_ g: Grab) -> Int { g.redRegions().filter { $0.2 - $0.0 >= 12 && $0.3 - $0.1 >= 12 }.count }
+        #expect(try String(contentsOf: folder.appendingPathComponent("next-scene.title"), encoding: .utf8).contains("grid · bezier"))
+        let grid = try grab("next-scene")
+        #expect(badges(grid) >= 40 && badges(chain) <= 9, "the grid shows \(badges(grid)) badges, the chain \(badges(chain)) red shapes")
+        #expect(try String(contentsOf: folder.appendingPathComponent("next-scene-2.title"), encoding: .utf8).contains("badge · bezier"))
+        #expect(badges(try grab("next-scene-2")) == 4)
     }
 }
