@@ -8,8 +8,8 @@ import Render
 
 enum BenchCommand {
     static let help = """
-        usage: sticky bench [--json] [--frames N] [OPTIONS]
-               sticky bench --scene grid --count N [--json] [--frames N] [OPTIONS]
+        usage: sticky bench [--json] [--strict] [--frames N] [OPTIONS]
+               sticky bench --scene grid --count N [--json] [--strict] [--frames N] [OPTIONS]
 
         Measures, in this process (build with `swift build -c release` first):
           tessellate.STYLE   µs to build one held badge's mesh (home circle, bridge, badge),
@@ -38,6 +38,7 @@ enum BenchCommand {
         and the last line counts them; --json: one JSON object a line.
 
           --json                    JSON Lines instead of text
+          --strict                  exit 1 (after the summary) when a figure misses its target
           --frames N                frames timed for each frame figure (200)
         \(CommonOptions.help(defaults: defaults))
         """
@@ -64,6 +65,7 @@ enum BenchCommand {
     static func run(_ words: [String]) throws(CLIError) {
         var common = defaults
         var json = false
+        var strict = false
         var frames = 200
         var arguments = Arguments(words)
         while let token = arguments.next() {
@@ -73,6 +75,7 @@ enum BenchCommand {
                 if try common.accept(option, inline: inline, from: &arguments) { continue }
                 switch option {
                 case "--json": json = true
+                case "--strict": strict = true
                 case "--frames":
                     frames = Int(try Parse.number(
                         arguments.value(of: option, inline: inline, expects: "a count"), option: option,
@@ -94,21 +97,39 @@ enum BenchCommand {
                 CommandLine.say("\(r.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(format(r.value)) \(r.unit)    (\(r.detail))\(mark)")
             }
         }
-        defer {
-            let missed = judged.filter { $0.met == false }
-            let summary = "targets: \(judged.count - missed.count) of \(judged.count) met"
-                + (missed.isEmpty ? "" : "; missed: " + missed.map { "\($0.name) \(format($0.value)) > \(format($0.target!))" }.joined(separator: ", "))
-            if json {
-                CommandLine.say(#"{"name":"targets","value":\#(judged.count - missed.count),"unit":"met","detail":"\#(summary)","target":\#(judged.count),"met":\#(missed.isEmpty)}"#)
-            } else {
-                CommandLine.say(summary)
-            }
-        }
         #if DEBUG
             CommandLine.warn("this is a debug build: figures are not representative (swift build -c release)")
         #endif
+        // The summary comes last, after whatever was measured (an error stops the rest).
+        var missed: [Result] = []
+        do {
+            defer {
+                missed = judged.filter { $0.met == false }
+                let summary = "targets: \(judged.count - missed.count) of \(judged.count) met" + (missed.isEmpty ? "" : "; missed: " + misses(missed))
+                if json {
+                    CommandLine.say(#"{"name":"targets","value":\#(judged.count - missed.count),"unit":"met","detail":"\#(summary)","target":\#(judged.count),"met":\#(missed.isEmpty)}"#)
+                } else {
+                    CommandLine.say(summary)
+                }
+            }
+            if common.scene == "grid" {
+                try gridBench(common, frames: frames, emit: emit)
+            } else {
+                try sceneBench(common, frames: frames, emit: emit)
+            }
+        }
+        if strict, !missed.isEmpty {
+            throw .failure("bench: \(missed.count) of \(judged.count) targets missed (--strict): " + misses(missed))
+        }
+    }
 
-        if common.scene == "grid" { return try gridBench(common, frames: frames, emit: emit) }
+    /// "name value > target, ..." of the figures that missed their targets.
+    static func misses(_ missed: [Result]) -> String {
+        missed.map { "\($0.name) \(format($0.value)) > \(format($0.target!))" }.joined(separator: ", ")
+    }
+
+    /// The window's scene (tessellation, allocations, frames in each mode) and the caterpillar.
+    static func sceneBench(_ common: CommonOptions, frames: Int, emit: (Result) -> Void) throws(CLIError) {
 
         let canvas = Vec2(Double(common.width), Double(common.height))
         let home = canvas / 2

@@ -171,5 +171,22 @@ import Motion
         }
         let summary = try #require(objects["targets"])
         #expect((summary["detail"] as? String)?.hasPrefix("targets: ") == true)
+
+        // --strict: the same figures, then exit 1 with the misses on stderr when its own run missed one.
+        let strict = try Sticky.run(["bench", "--strict", "--scene", "grid", "--count", "8", "--json", "--frames", "2", "--size", "320x180"])
+        var strictObjects: [String: [String: Any]] = [:]
+        for line in strict.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            strictObjects[object["name"] as! String] = object
+        }
+        #expect(Set(strictObjects.keys) == Set(objects.keys))
+        let missed = strictObjects.values.filter { ($0["met"] as? Bool) == false && $0["name"] as? String != "targets" }
+        let message = strict.stderr.split(separator: "\n").filter { !$0.contains("debug build") }
+        if missed.isEmpty {
+            #expect(strict.status == 0 && message.isEmpty, "\(strict.stderr)")
+        } else {
+            #expect(strict.status == 1 && message.count == 1 && message[0].contains("\(missed.count) of 3 targets missed (--strict)"),
+                    "status \(strict.status): \(strict.stderr)")
+        }
     }
 }
