@@ -96,10 +96,10 @@ final class ChainScene: Scene {
     }
 
     /// Pixels the walls stand inside the canvas: as far as the metaball field of the chain lying
-    /// straight (the seed's row) reaches past its bodies' circles, and a pixel more for the
-    /// field's soft edge, so that the field modes show the caterpillar resting on the floor
-    /// whole, not cut flat by the canvas. One world in every mode (split draws it twice), so
-    /// the Bézier circles rest as far in.
+    /// straight (the seed's row) reaches past its bodies' circles, and `softEdge` more, so that
+    /// the field modes show the caterpillar resting on the floor whole, not cut flat by the
+    /// canvas. One world in every mode (split draws it twice), so the Bézier circles rest as
+    /// far in.
     static func wallInset(_ parameters: Parameters) -> Double {
         let chain = parameters.chain
         let n = max(3, min(50, chain.count))

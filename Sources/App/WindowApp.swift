@@ -285,6 +285,7 @@ final class WindowApp {
             writeDumpLine(at: Window.time - start)
         }
         pressed = false
+        draggedSlider = nil
         let scenes = CommonOptions.scenes
         options.scene = scenes[((scenes.firstIndex(of: options.scene) ?? -1) + 1) % scenes.count]
         let kind = SceneKind(scene: options.scene)

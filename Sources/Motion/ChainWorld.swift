@@ -25,9 +25,8 @@ public struct ChainParameters: Hashable, Sendable {
 }
 
 /// The physics of the chain: bodies, joints, walls along the canvas bounds (or `inset` inside
-/// them), and the pointer's
-/// grip on the head. Stepped in fixed steps of 1/240 s (two substeps each), so a script gives
-/// the same states on every machine. Not thread-safe: one owner.
+/// them), and the pointer's grip on the head. Stepped in fixed steps of 1/240 s (`substeps`
+/// each), so a script gives the same states on every machine. Not thread-safe: one owner.
 public final class ChainWorld {
     public static let stepRate = 240.0
     /// Solver substeps a step: rigid joints stay within 1% of their length while dragged.
@@ -82,8 +81,9 @@ public final class ChainWorld {
     }
 
     /// The seed's layout: `count` bodies in a row at y = 100 (their frames' top), from the left
-    /// wall (x = `inset`), each frame 2r wide next to the previous, the head last and twice as big, raised by r to keep the
-    /// same centre line; each joined to the next at its starting distance.
+    /// wall (x = `inset`), each frame 2r wide next to the previous, the head last and twice as
+    /// big, raised by r to keep the same centre line; each joined to the next at its starting
+    /// distance.
     private func build() {
         let n = max(3, min(50, parameters.count))
         var x = wallInset
