@@ -101,15 +101,7 @@ final class ChainScene: Scene {
     /// canvas. One world in every mode (split draws it twice), so the Bézier circles rest as
     /// far in.
     static func wallInset(_ parameters: Parameters) -> Double {
-        let chain = parameters.chain
-        let n = max(3, min(50, chain.count))
-        var balls: [Ball] = []
-        var x = 0.0
-        for i in 0..<n {
-            let r = i == n - 1 ? chain.headRadius : chain.radius
-            balls.append(Ball(center: Vec2(x + r, 0), radius: r))
-            x += 2 * r
-        }
+        let balls = ChainWorld.seedRow(parameters.chain)
         let field = MetaballField(balls: balls, parameters: parameters.metaball)
         var reach = 0.0
         for ball in balls {

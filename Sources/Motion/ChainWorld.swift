@@ -80,25 +80,36 @@ public final class ChainWorld {
         cpBodyFree(mouse)
     }
 
-    /// The seed's layout: `count` bodies in a row at y = 100 (their frames' top), from the left
-    /// wall (x = `inset`), each frame 2r wide next to the previous, the head last and twice as
-    /// big, raised by r to keep the same centre line; each joined to the next at its starting
-    /// distance.
-    private func build() {
+    /// The seed's layout: `count` bodies (3 to 50) in a row at y = 100 (their frames' top), from
+    /// x = `left`, each frame 2r wide next to the previous, the head last and twice as big,
+    /// raised by r to keep the same centre line.
+    public static func seedRow(_ parameters: ChainParameters, left: Double = 0) -> [Ball] {
         let n = max(3, min(50, parameters.count))
-        var x = wallInset
-        let line = 100 + parameters.radius
+        var x = left
+        var row: [Ball] = []
         for i in 0..<n {
             let r = i == n - 1 ? parameters.headRadius : parameters.radius
+            row.append(Ball(center: Vec2(x + r, 100 + parameters.radius), radius: r))
+            x += 2 * r
+        }
+        return row
+    }
+
+    /// The seed's row from the left wall (x = `inset`), each body joined to the next at its
+    /// starting distance.
+    private func build() {
+        let row = ChainWorld.seedRow(parameters, left: wallInset)
+        let n = row.count
+        for ball in row {
+            let r = ball.radius
             let mass = Double.pi * r * r * ChainWorld.density
             let body = cpSpaceAddBody(space, cpBodyNew(mass, cpMomentForCircle(mass, 0, r, cpvzero)))!
-            cpBodySetPosition(body, cpv(x + r, line))
+            cpBodySetPosition(body, cpv(ball.center.x, ball.center.y))
             let shape = cpSpaceAddShape(space, cpCircleShapeNew(body, r, cpvzero))!
             cpShapeSetFriction(shape, 0.4)
             cpShapeSetElasticity(shape, 0.1)
             bodies.append(body)
             radii.append(r)
-            x += 2 * r
         }
         for i in 0..<(n - 1) {
             let a = bodies[i], b = bodies[i + 1]
