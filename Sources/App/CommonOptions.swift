@@ -20,6 +20,8 @@ struct CommonOptions {
     static let scenes = ["badge", "chain", "grid"]
     /// The grid scene's badges (--count).
     var count = 64
+    /// --count was given (a scene other than the grid warns that it has no use for it).
+    var countGiven = false
     var parameters = Parameters()
     var warnings: [String] = []
     private var paramsFile: String?
@@ -115,6 +117,7 @@ struct CommonOptions {
             let value = try Parse.number(text, option: option, range: 1...Double(GridScene.largestCount), what: what)
             guard value == value.rounded() else { throw .usage("\(option) expects \(what), got '\(text)'") }
             count = Int(value)
+            countGiven = true
         case "--preset":
             preset = try arguments.value(of: option, inline: inline, expects: "a preset name")
         case "--params":
@@ -151,6 +154,12 @@ struct CommonOptions {
         if w > CommonOptions.maximumPixels || h > CommonOptions.maximumPixels {
             throw .usage("--size \(width)x\(height) at --scale \(Parameter.format(scale)) is \(w)x\(h) device pixels; at most \(CommonOptions.maximumPixels) a side")
         }
+    }
+
+    /// The warning for --count given to a scene other than the grid, which sets nothing there
+    /// (the window does not warn: its scene key reaches the grid).
+    func countWarning(scene: String) -> [String] {
+        countGiven && scene != "grid" ? ["--count is the grid scene's; the \(scene) scene ignores it"] : []
     }
 
     /// The panes of the picture, for a scene of `kind`.

@@ -121,7 +121,7 @@ struct RenderRequest {
 enum RenderCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let request = try RenderRequest(words)
-        for warning in request.common.warnings { CommandLine.warn(warning) }
+        for warning in request.common.warnings + request.common.countWarning(scene: request.common.scene) { CommandLine.warn(warning) }
         if request.common.scene == "chain" { return try renderChain(request) }
         if request.common.scene == "grid" { return try renderGrid(request) }
         let options = request.common

@@ -87,7 +87,7 @@ struct StudyRequest {
                 throw .usage("study takes no positional argument, got '\(word)' (see sticky study --help)")
             case .option(let option, let inline):
                 switch option {
-                case "--size", "--mode", "--scene":
+                case "--size", "--mode", "--scene", "--count":
                     throw .usage("study draws every fill in cells of --cell WxH; \(option) does not apply (see sticky study --help)")
                 default: break
                 }

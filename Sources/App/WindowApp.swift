@@ -79,8 +79,6 @@ final class WindowApp {
         self.options = options
         self.screenshotHUD = screenshotHUD
         capture = WindowCapture(folder: screenshotFolder)
-        let kind = SceneKind(scene: options.scene)
-        controls = Controls(scene: kind)
         do {
             window = try Window(width: options.width, height: options.height, title: WindowApp.title(options))
         } catch .noDisplay(let reason) {
@@ -95,10 +93,7 @@ final class WindowApp {
             window.destroy()
             throw .failure("\(error)")
         }
-        let (w, h) = window.size
-        layout = Layout(width: Double(w), height: Double(h), mode: options.mode, scene: kind)
-        scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters,
-                          count: options.count)
+        (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
         if let dumpPath {
             guard FileManager.default.createFile(atPath: dumpPath, contents: nil), let handle = FileHandle(forWritingAtPath: dumpPath) else {
                 renderer.destroy()
@@ -288,18 +283,23 @@ final class WindowApp {
         draggedSlider = nil
         let scenes = CommonOptions.scenes
         options.scene = scenes[((scenes.firstIndex(of: options.scene) ?? -1) + 1) % scenes.count]
-        let kind = SceneKind(scene: options.scene)
         let selected = controls.selectedParameter.name
-        controls = Controls(scene: kind)
+        (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
         controls.selected = controls.sliders.firstIndex { $0.name == selected } ?? 0
         sliderScroll = 0
-        let (w, h) = window.size
-        layout = Layout(width: Double(w), height: Double(h), mode: options.mode, scene: kind)
-        scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters,
-                          count: options.count)
         sceneStart = Window.time - start
         window.title = WindowApp.title(options)
         say("scene: \(options.scene)\(options.scene == "grid" ? " (\(options.count) badges, still: for measuring)" : "")")
+    }
+
+    /// The scene of `options` made for a window of `size`, with its sliders and its layout: at
+    /// the start and at each press of the scene key.
+    private static func setUp(_ options: CommonOptions, size: (Int, Int)) -> (Controls, Layout, Scene) {
+        let kind = SceneKind(scene: options.scene)
+        let layout = Layout(width: Double(size.0), height: Double(size.1), mode: options.mode, scene: kind)
+        let scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters,
+                              count: options.count)
+        return (Controls(scene: kind), layout, scene)
     }
 
     /// New parameters: the scene takes them, and a toast says the selected slider's value.

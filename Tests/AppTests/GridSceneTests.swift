@@ -189,4 +189,37 @@ import Motion
                     "status \(strict.status): \(strict.stderr)")
         }
     }
+
+    /// --count sets the grid's badges; a scene without a count says it ignores it, in one line
+    /// of stderr, and still does its work (the scene a replay's script names is the one judged).
+    @Test func countIsTheGridsOnly() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("p.png").path
+        let script = folder.appendingPathComponent("chain.txt")
+        try "scene chain\nsize 64 48\nwait 0.1\n".write(to: script, atomically: true, encoding: .utf8)
+        let script2 = folder.appendingPathComponent("plain.txt")
+        try "size 64 48\nwait 0.1\n".write(to: script2, atomically: true, encoding: .utf8)
+        let warned = "--count is the grid scene's"
+        let cases: [([String], String?)] = [
+            (["render", "--scene", "grid", "--count", "4", "--size", "64x48", "--out", png], nil),
+            (["render", "--count", "4", "--size", "64x48", "--out", png], "the badge scene ignores it"),
+            (["render", "--scene", "chain", "--count", "4", "--size", "64x48", "--out", png], "the chain scene ignores it"),
+            (["render", "--size", "64x48", "--out", png], nil),
+            (["replay", script.path, "--count", "4", "--dump", folder.appendingPathComponent("d.jsonl").path], "the chain scene ignores it"),
+            (["replay", script2.path, "--scene", "grid", "--count", "4", "--dump", folder.appendingPathComponent("d.jsonl").path], nil),
+        ]
+        for (arguments, warning) in cases {
+            try? FileManager.default.removeItem(atPath: png)
+            let result = try Sticky.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n").filter { $0.contains(warned) }
+            if let warning {
+                #expect(lines.count == 1 && lines[0].contains(warning), "\(arguments): \(result.stderr)")
+            } else {
+                #expect(lines.isEmpty, "\(arguments): \(result.stderr)")
+            }
+            if arguments[0] == "render" { #expect(FileManager.default.fileExists(atPath: png), "\(arguments)") }
+        }
+    }
 }

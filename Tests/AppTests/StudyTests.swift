@@ -174,6 +174,7 @@ import Testing
             (["--sweep", "distance=0:70", "--out", out], 2, "NAME=FROM:TO:STEP"),
             (["--fills", "quad,bogus", "--out", out], 2, "got 'bogus'"),
             (["--mode", "split", "--out", out], 2, "--mode does not apply"),
+            (["--count", "16", "--out", out], 2, "--count does not apply"),
             ([], 2, "study needs --out DIR"),
             (["--out", file.path], 1, "is a file"),
         ]
