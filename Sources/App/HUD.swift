@@ -180,6 +180,10 @@ struct HUD {
     static let margin = 10.0
     /// The slider panel's width, and the least window width that shows it beside the caption.
     static let panelWidth = 320.0
+    /// The band at the top of the window that the caption and the least slider panel take
+    /// (three rows, a hint above and below, its padding) and a gap: what the grid scene leaves
+    /// free, so that the HUD covers none of its badges.
+    static let band = margin + 5 * rowHeight + 2 * 6 + 8
 
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
@@ -308,7 +312,7 @@ struct HUD {
     /// overlap (the bar takes what the longest name and value leave).
     private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
                                     pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
-        let size = rowTextSize, pad = 6.0
+        let size = rowTextSize, pad = 6.0  // (HUD.band counts it)
         // Columns that stay put while values change and the list scrolls: every name, and
         // every number's value, at least as wide as a wide number (a choice has no bar to run into).
         let nameWidth = (rows.map { pen.width(of: $0.name, size: size) }.max() ?? 0) + 10

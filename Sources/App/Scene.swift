@@ -31,9 +31,10 @@ protocol Scene: AnyObject {
 }
 
 /// Makes the scene that `name` says, for a pane of `width`×`height` (`count`: the grid's badges).
-func makeScene(_ name: String, width: Double, height: Double, badges: [Badge], parameters: Parameters, count: Int = 64) -> Scene {
+func makeScene(_ name: String, width: Double, height: Double, badges: [Badge], parameters: Parameters, count: Int = 64,
+               band: Double = 0) -> Scene {
     if name == "chain" { return ChainScene(width: width, height: height, parameters: parameters) }
-    if name == "grid" { return GridScene(width: width, height: height, count: count, parameters: parameters) }
+    if name == "grid" { return GridScene(width: width, height: height, count: count, parameters: parameters, band: band) }
     return BadgeScene(board: BadgeBoard(
         badges: badges.isEmpty ? BadgeBoard.defaultBadges(width: width, height: height) : badges, parameters: parameters.motion),
                       canvas: Vec2(width, height))
@@ -181,14 +182,21 @@ final class GridScene: Scene {
     let count: Int
     private var size: Vec2
     private var parameters: Parameters
+    /// The band at the top that the grid leaves free (the window's caption and slider panel:
+    /// `HUD.band`; none in a picture), at most a third of the canvas.
+    let band: Double
 
     static let largestCount = 4096
 
-    init(width: Double, height: Double, count: Int, parameters: Parameters) {
+    init(width: Double, height: Double, count: Int, parameters: Parameters, band: Double = 0) {
         self.count = max(1, min(count, GridScene.largestCount))
         size = Vec2(width, height)
         self.parameters = parameters
+        self.band = max(0, band)
     }
+
+    /// Where the grid starts: below the band, which gives way to a short canvas.
+    var top: Double { min(band, size.y / 3) }
 
     /// The grid: columns × rows nearest the canvas's aspect, the badge a fifth of a cell (at most
     /// 20 px), home at the cell's centre.
@@ -212,10 +220,11 @@ final class GridScene: Scene {
     }
 
     var poses: [BadgePose] {
-        let grid = GridScene.layout(width: size.x, height: size.y, count: count)
+        let top = self.top
+        let grid = GridScene.layout(width: size.x, height: size.y - top, count: count)
         let badge = parameters.motion.badge
         return (0..<count).map { i in
-            let home = Vec2((Double(i % grid.columns) + 0.5) * grid.cell.x, (Double(i / grid.columns) + 0.5) * grid.cell.y)
+            let home = Vec2((Double(i % grid.columns) + 0.5) * grid.cell.x, top + (Double(i / grid.columns) + 0.5) * grid.cell.y)
             let (d, turn) = GridScene.pull(i)
             let angle = 2 * Double.pi * turn
             var pull = Vec2(cos(angle), sin(angle)) * (d * badge.maxDistance)
@@ -224,8 +233,9 @@ final class GridScene: Scene {
             // small even for that, it is held inside.
             let r = grid.radius
             if home.x + pull.x - r < 0 || home.x + pull.x + r > size.x { pull = Vec2(-pull.x, pull.y) }
-            if home.y + pull.y - r < 0 || home.y + pull.y + r > size.y { pull = Vec2(pull.x, -pull.y) }
-            let center = Vec2(min(max(home.x + pull.x, r), max(r, size.x - r)), min(max(home.y + pull.y, r), max(r, size.y - r)))
+            if home.y + pull.y - r < top || home.y + pull.y + r > size.y { pull = Vec2(pull.x, -pull.y) }
+            let center = Vec2(min(max(home.x + pull.x, r), max(r, size.x - r)),
+                              min(max(home.y + pull.y, top + r), max(top + r, size.y - r)))
             return BadgePose(home: home, center: center, radius: r, parameters: badge)
         }
     }

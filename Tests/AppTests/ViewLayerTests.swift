@@ -157,6 +157,43 @@ import Testing
         }
     }
 
+    /// The window's grid leaves the HUD's band free: at window sizes from 500x400 up, in every
+    /// mode, with the first, a middle and the last slider selected (the panel scrolls, hints
+    /// above and below), no badge's or home's box meets the caption or the slider panel. The
+    /// grid starts below the band (homes a cell's half below it), and a picture's (no band) at
+    /// the top.
+    @Test func theWindowsGridLeavesTheHUDFree() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let controls = Controls(scene: .grid), parameters = Parameters()
+        let rows = controls.sliders.map { SliderRow(name: $0.name, value: "10000 px/s²", fraction: 0.5) }
+        for (w, h) in [(500.0, 400.0), (700, 500), (800, 600), (1280, 720), (1920, 1080)] {
+            for mode in Mode.allCases {
+                let layout = Layout(width: w, height: h, mode: mode, scene: .grid)
+                let scene = GridScene(width: layout.canvas.x, height: layout.canvas.y, count: 64, parameters: parameters,
+                                      band: HUD.band / layout.zoom)
+                let grid = GridScene.layout(width: layout.canvas.x, height: layout.canvas.y - HUD.band, count: 64)
+                #expect(abs((scene.poses.map(\.home.y).min() ?? 0) - (HUD.band + grid.cell.y / 2)) < 1e-9)
+                let avoid = HUDContent.shown(scene.snapshot(parameters), layout: layout)
+                for selected in [0, rows.count / 2, rows.count - 1] {
+                    var content = HUDContent()
+                    let fill = mode == .overlay ? "quad vs inverseSquare" : "quad"
+                    content.caption = ["grid · \(mode.rawValue) · \(fill) · frame 11.7 ms · f1: keys"]
+                        + (mode == .overlay ? ["blue: Bézier only · green: field only"] : [])
+                    content.sliders = rows
+                    content.selected = selected
+                    content.avoid = avoid
+                    let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                    let parts = [hud.captionBox, hud.sliderPanel].compactMap { $0 }
+                    #expect(parts.count == 2)
+                    let covered = avoid.filter { box in parts.contains { $0.intersects(box) } }
+                    #expect(covered.isEmpty, "\(Int(w))x\(Int(h)) \(mode), slider \(selected): the HUD covers \(covered.count) of the grid's boxes")
+                }
+            }
+        }
+        let picture = GridScene(width: 800, height: 600, count: 64, parameters: parameters)
+        #expect(picture.poses.map(\.home.y).min() == GridScene.layout(width: 800, height: 600, count: 64).cell.y / 2)
+    }
+
     /// Pane labels and toasts keep clear of what the scene shows (the chain resting on the
     /// floor along the bottom), and of the caption and sliders.
     @Test func labelsAndToastsKeepClearOfTheScene() throws {
