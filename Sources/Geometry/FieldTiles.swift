@@ -509,6 +509,18 @@ extension MetaballField {
         }
     }
 
+    /// One ball's Wyvill term (1 − d²/s²)³ at its least and its most over distances d from
+    /// √near2 to √far2, the largest length of its gradient there, 6d(1 − d²/s²)²/s², whose
+    /// peak is at d = s/√5, and s².
+    private func wyvillBounds(_ ball: Ball, near2: Double, far2: Double) -> (least: Double, most: Double, steepest: Double, support2: Double) {
+        let support2 = ball.radius * ball.radius * parameters.wyvillSupport * parameters.wyvillSupport
+        func term(_ d2: Double) -> Double { d2 < support2 ? (1 - d2 / support2) * (1 - d2 / support2) * (1 - d2 / support2) : 0 }
+        func slope(_ d2: Double) -> Double { d2 < support2 ? 6 * d2.squareRoot() * (1 - d2 / support2) * (1 - d2 / support2) / support2 : 0 }
+        let peak2 = support2 / 5
+        let steepest = near2 <= peak2 && peak2 <= far2 ? slope(peak2) : max(slope(near2), slope(far2))
+        return (term(far2), term(near2), steepest, support2)
+    }
+
     /// Classifies the square `square` (within cell `cell`; its candidates a segment of
     /// `scratch.candidates`, the other balls' share in `settled`, the cells beyond the 3×3 in
     /// `far`): leaves it out, fills it, or splits it, down to tiles (`tile`).
@@ -527,6 +539,9 @@ extension MetaballField {
         var handed = settled
         var here = Bounds()
         var deepest = Double.infinity
+        // Wyvill: the field's least value and its gradient's largest length over the box.
+        let wyvill = parameters.kernel == .wyvill
+        var leastField = 0.0, steepest = 0.0, mostField = 0.0, reachRatio = 0.0, terms = 0
         for k in candidates {
             let i = scratch.candidates[k]
             let ball = balls[i]
@@ -535,6 +550,15 @@ extension MetaballField {
             if keep {
                 scratch.candidates.append(i)
                 if parameters.kernel == .smoothMin { deepest = min(deepest, MetaballField.farthest(from: ball.center, to: box) - ball.radius) }
+                if wyvill {
+                    let far2 = MetaballField.farthestSquared(from: ball.center, to: box)
+                    let bounds = wyvillBounds(ball, near2: near2, far2: far2)
+                    leastField += bounds.least
+                    mostField += bounds.most
+                    steepest += bounds.steepest
+                    reachRatio = max(reachRatio, far2.squareRoot() / bounds.support2)
+                    terms += 1
+                }
             }
             guard inverseSquare else { continue }
             let far2 = MetaballField.farthestSquared(from: ball.center, to: box)
@@ -557,6 +581,24 @@ extension MetaballField {
             if parameters.kernel == .smoothMin && deepest <= -1.001 * geometry.half {
                 MetaballField.appendInside(box, to: &regions)
                 return
+            }
+            // Wyvill: g = f^⅓ is at least g₀ = (least f)^⅓ and the slope at most the sum of
+            // the balls' steepest, so where g₀ > iso the shader's 3g²(iso − g)/|∇f| (falling as
+            // g grows past iso) is at most 3g₀²(iso − g₀)/steepest: inside when that is half a
+            // pixel in.
+            if wyvill {
+                let g = pow(leastField, 1.0 / 3), iso = pow(parameters.threshold, 1.0 / 3)
+                if g > iso && (steepest <= 0 || 3 * g * g * (iso - g) / steepest <= -1.001 * geometry.half) {
+                    MetaballField.appendInside(box, to: &regions)
+                    return
+                }
+                // Outside: each term's slope is 6d(1 − q)²/s² = term^⅔·6d/s², and over n terms
+                // Σ termᵢ^⅔ ≤ n^⅓ f^⅔ = n^⅓ g² (the power mean), so the g² cancels and the
+                // shader's distance is at least (iso − g)/(2 n^⅓ max d/s²), g at its most.
+                let most = pow(mostField, 1.0 / 3)
+                if most < iso && (iso - most) / (2 * pow(Double(terms), 1.0 / 3) * reachRatio) >= 1.001 * geometry.half {
+                    return
+                }
             }
         }
         let size = square.maxX - square.minX
