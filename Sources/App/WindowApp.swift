@@ -55,8 +55,8 @@ final class WindowApp {
     /// The HUD as last drawn: where its sliders are, for the mouse; and its first slider row.
     var hud: HUD?
     var sliderScroll = 0
-    /// Seconds the last frame took to build and draw (shown in the caption).
-    var frameTime = 0.0
+    /// Seconds the last frame took to build and draw (shown in the caption); nil before the first.
+    var frameTime: Double?
     /// Frames that left a GL error (glGetError after each): the first is reported, the count at exit.
     var glErrors = 0
     let capture: WindowCapture
@@ -144,6 +144,9 @@ final class WindowApp {
             let frameStart = Window.time
             // A screenshot's or recording's toast shows at once: draw again.
             dirty = draw()
+            // The first frame had no time to show (its caption read 0.0 ms, and a still window
+            // kept it): a second one shows the first one's.
+            if frameTime == nil { dirty = true }
             frameTime = Window.time - frameStart
             writeDumpLine(at: now)
             // Xvfb and some drivers do not block in swap: cap the rate at 120 Hz while animating.
@@ -441,7 +444,7 @@ final class WindowApp {
     private func caption(held pose: BadgePose?) -> [String] {
         let fill = layout.panes.count == 1
             ? " · " + HUDContent.fillName(layout.panes[0].content, scene: options.scene, parameters: options.parameters) : ""
-        let status = "\(options.scene) · \(options.mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
+        let status = "\(options.scene) · \(options.mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime ?? 0)) ms · f1: keys"
         let legend = options.mode == .overlay ? ["blue: Bézier only · green: field only"] : []
         guard options.mode != .bezier, let pose else { return [status] + legend }
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
