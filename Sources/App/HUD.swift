@@ -180,10 +180,12 @@ struct HUD {
     static let margin = 10.0
     /// The slider panel's width, and the least window width that shows it beside the caption.
     static let panelWidth = 320.0
-    /// The band at the top of the window that the caption and the least slider panel take
-    /// (three rows, a hint above and below, its padding) and a gap: what the grid scene leaves
-    /// free, so that the HUD covers none of its badges.
-    static let band = margin + 5 * rowHeight + 2 * 6 + 8
+    /// The bands at the top of the window that the caption and the least slider panel take
+    /// (three rows, a hint above and below, its padding), and at the bottom that the pane
+    /// labels take, each with a gap: what the grid scene leaves free, so that the HUD covers
+    /// none of its badges.
+    static let topBand = margin + 5 * rowHeight + 2 * 6 + 8
+    static let bottomBand = margin + lineHeight + 2 + 4
 
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
@@ -246,7 +248,7 @@ struct HUD {
         var taken = [captionBox, sliderPanel].compactMap { $0 }
         for (pane, label) in zip(layout.panes, content.paneLabels) {
             let tw = pen.width(of: label, size: HUD.textSize), height = HUD.lineHeight + 4
-            let bottom = pane.maxY - m - HUD.lineHeight - 2
+            let bottom = pane.maxY - m - HUD.lineHeight - 2  // (HUD.bottomBand counts it)
             var top = m
             for box in taken where box.intersects(Rect(x: pane.x, y: 0, width: pane.width, height: h)) { top = max(top, box.maxY + 8) }
             let candidates = [(pane.x + pane.width - m - tw - 4, bottom), (pane.x + m - 4, bottom), (pane.x + m - 4, top)].map {
@@ -312,7 +314,7 @@ struct HUD {
     /// overlap (the bar takes what the longest name and value leave).
     private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
                                     pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
-        let size = rowTextSize, pad = 6.0  // (HUD.band counts it)
+        let size = rowTextSize, pad = 6.0  // (HUD.topBand counts it)
         // Columns that stay put while values change and the list scrolls: every name, and
         // every number's value, at least as wide as a wide number (a choice has no bar to run into).
         let nameWidth = (rows.map { pen.width(of: $0.name, size: size) }.max() ?? 0) + 10

@@ -32,7 +32,7 @@ protocol Scene: AnyObject {
 
 /// Makes the scene that `name` says, for a pane of `width`×`height` (`count`: the grid's badges).
 func makeScene(_ name: String, width: Double, height: Double, badges: [Badge], parameters: Parameters, count: Int = 64,
-               band: Double = 0) -> Scene {
+               band: (top: Double, bottom: Double) = (0, 0)) -> Scene {
     if name == "chain" { return ChainScene(width: width, height: height, parameters: parameters) }
     if name == "grid" { return GridScene(width: width, height: height, count: count, parameters: parameters, band: band) }
     return BadgeScene(board: BadgeBoard(
@@ -182,21 +182,23 @@ final class GridScene: Scene {
     let count: Int
     private var size: Vec2
     private var parameters: Parameters
-    /// The band at the top that the grid leaves free (the window's caption and slider panel:
-    /// `HUD.band`; none in a picture), at most a third of the canvas.
-    let band: Double
+    /// The bands at the top and the bottom that the grid leaves free (the window's caption and
+    /// slider panel, `HUD.topBand`, and its pane labels, `HUD.bottomBand`, the same in every
+    /// mode; none in a picture).
+    let band: (top: Double, bottom: Double)
 
     static let largestCount = 4096
 
-    init(width: Double, height: Double, count: Int, parameters: Parameters, band: Double = 0) {
+    init(width: Double, height: Double, count: Int, parameters: Parameters, band: (top: Double, bottom: Double) = (0, 0)) {
         self.count = max(1, min(count, GridScene.largestCount))
         size = Vec2(width, height)
         self.parameters = parameters
-        self.band = max(0, band)
+        self.band = (max(0, band.top), max(0, band.bottom))
     }
 
-    /// Where the grid starts: below the band, which gives way to a short canvas.
-    var top: Double { min(band, size.y / 3) }
+    /// Where the grid starts and ends: within the bands, which give way to a short canvas.
+    var top: Double { min(band.top, size.y / 3) }
+    var bottom: Double { size.y - min(band.bottom, size.y / 6) }
 
     /// The grid: columns × rows nearest the canvas's aspect, the badge a fifth of a cell (at most
     /// 20 px), home at the cell's centre.
@@ -221,7 +223,8 @@ final class GridScene: Scene {
 
     var poses: [BadgePose] {
         let top = self.top
-        let grid = GridScene.layout(width: size.x, height: size.y - top, count: count)
+        let bottom = self.bottom
+        let grid = GridScene.layout(width: size.x, height: bottom - top, count: count)
         let badge = parameters.motion.badge
         return (0..<count).map { i in
             let home = Vec2((Double(i % grid.columns) + 0.5) * grid.cell.x, top + (Double(i / grid.columns) + 0.5) * grid.cell.y)
@@ -233,9 +236,9 @@ final class GridScene: Scene {
             // small even for that, it is held inside.
             let r = grid.radius
             if home.x + pull.x - r < 0 || home.x + pull.x + r > size.x { pull = Vec2(-pull.x, pull.y) }
-            if home.y + pull.y - r < top || home.y + pull.y + r > size.y { pull = Vec2(pull.x, -pull.y) }
+            if home.y + pull.y - r < top || home.y + pull.y + r > bottom { pull = Vec2(pull.x, -pull.y) }
             let center = Vec2(min(max(home.x + pull.x, r), max(r, size.x - r)),
-                              min(max(home.y + pull.y, top + r), max(top + r, size.y - r)))
+                              min(max(home.y + pull.y, top + r), max(top + r, bottom - r)))
             return BadgePose(home: home, center: center, radius: r, parameters: badge)
         }
     }

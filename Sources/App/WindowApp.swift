@@ -301,7 +301,7 @@ final class WindowApp {
         let kind = SceneKind(scene: options.scene)
         let layout = Layout(width: Double(size.0), height: Double(size.1), mode: options.mode, scene: kind)
         let scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters,
-                              count: options.count, band: HUD.band / layout.zoom)
+                              count: options.count, band: (HUD.topBand / layout.zoom, HUD.bottomBand / layout.zoom))
         return (Controls(scene: kind), layout, scene)
     }
 

@@ -157,11 +157,11 @@ import Testing
         }
     }
 
-    /// The window's grid leaves the HUD's band free: at window sizes from 500x400 up, in every
+    /// The window's grid leaves the HUD's bands free: at window sizes from 500x400 up, in every
     /// mode, with the first, a middle and the last slider selected (the panel scrolls, hints
-    /// above and below), no badge's or home's box meets the caption or the slider panel. The
-    /// grid starts below the band (homes a cell's half below it), and a picture's (no band) at
-    /// the top.
+    /// above and below), no badge's or home's box meets the caption, the slider panel or a
+    /// pane label. The grid lies between the bands (homes a cell's half within them), and a
+    /// picture's (none) fills the canvas.
     @Test func theWindowsGridLeavesTheHUDFree() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let controls = Controls(scene: .grid), parameters = Parameters()
@@ -170,10 +170,14 @@ import Testing
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .grid)
                 let scene = GridScene(width: layout.canvas.x, height: layout.canvas.y, count: 64, parameters: parameters,
-                                      band: HUD.band / layout.zoom)
-                let grid = GridScene.layout(width: layout.canvas.x, height: layout.canvas.y - HUD.band, count: 64)
-                #expect(abs((scene.poses.map(\.home.y).min() ?? 0) - (HUD.band + grid.cell.y / 2)) < 1e-9)
+                                      band: (HUD.topBand, HUD.bottomBand))
+                let grid = GridScene.layout(width: layout.canvas.x, height: layout.canvas.y - HUD.topBand - HUD.bottomBand, count: 64)
+                #expect(abs((scene.poses.map(\.home.y).min() ?? 0) - (HUD.topBand + grid.cell.y / 2)) < 1e-9)
+                #expect(abs((scene.poses.map(\.home.y).max() ?? 0) - (h - HUD.bottomBand - grid.cell.y / 2)) < 1e-9)
+                // The boxes with their anti-aliased fringe (a pixel): a panel touching a circle
+                // flattens its edge.
                 let avoid = HUDContent.shown(scene.snapshot(parameters), layout: layout)
+                    .map { Rect(x: $0.x - 1, y: $0.y - 1, width: $0.width + 2, height: $0.height + 2) }
                 for selected in [0, rows.count / 2, rows.count - 1] {
                     var content = HUDContent()
                     let fill = mode == .overlay ? "quad vs inverseSquare" : "quad"
@@ -182,9 +186,10 @@ import Testing
                     content.sliders = rows
                     content.selected = selected
                     content.avoid = avoid
+                    content.paneLabels = HUDContent.paneLabels(layout: layout, scene: "grid", parameters: parameters)
                     let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
-                    let parts = [hud.captionBox, hud.sliderPanel].compactMap { $0 }
-                    #expect(parts.count == 2)
+                    let parts = [hud.captionBox, hud.sliderPanel].compactMap { $0 } + hud.labelBoxes
+                    #expect(parts.count == (mode == .split ? 4 : 2))
                     let covered = avoid.filter { box in parts.contains { $0.intersects(box) } }
                     #expect(covered.isEmpty, "\(Int(w))x\(Int(h)) \(mode), slider \(selected): the HUD covers \(covered.count) of the grid's boxes")
                 }
