@@ -539,7 +539,8 @@ extension MetaballField {
         var handed = settled
         var here = Bounds()
         var deepest = Double.infinity
-        // Wyvill: the field's least value and its gradient's largest length over the box.
+        // Wyvill, over the box: the field's least and most values, its gradient's largest
+        // length, the largest d/s² of a kept ball, and how many terms may be non-zero.
         let wyvill = parameters.kernel == .wyvill
         var leastField = 0.0, steepest = 0.0, mostField = 0.0, reachRatio = 0.0, terms = 0
         for k in candidates {
