@@ -23,6 +23,21 @@ public struct BadgePainter {
     private var scratch = MetaballScratch()
     private var droplets: [Droplet] = []
     private var panes: [Pane] = []
+    /// The decals of each badge in order (its count, or its burst), with the number of separate
+    /// fields before them, its own included (`orderSteps`); empty when the field is one.
+    private var decalGroups: [(fields: Int, indices: Range<Int>, vertices: Range<Int>)] = []
+    private var steps: [FieldStep] = []
+    /// Each separate field's badge disc (a box), and `orderSteps`' levels and decal boxes.
+    private var fieldDiscs: [Box] = []
+    private var fieldLevels: [Int] = []
+    private var decalLevels: [Int] = []
+    private var decalBoxes: [Box] = []
+    /// The tiles and the decals' indices in the order of `steps`, when there are several.
+    private var leveledRegions: [Region] = []
+    private var leveledDecals: [UInt32] = []
+    /// `orderSteps`' grid of cells.
+    private var marks: [Mark] = []
+    private var markSerial = 0
     /// Where the counts' glyphs come from; without one, counts are not drawn.
     public var atlas: GlyphAtlas?
 
@@ -108,7 +123,16 @@ public struct BadgePainter {
         field.fieldEnds.removeAll(keepingCapacity: true)
         regions.removeAll(keepingCapacity: true)
         orderedBalls.removeAll(keepingCapacity: true)
+        decalGroups.removeAll(keepingCapacity: true)
+        fieldDiscs.removeAll(keepingCapacity: true)
         field.parameters = parameters.metaball
+    }
+
+    /// Notes the decals added since `indices` and `vertices` were the decal mesh's counts as the
+    /// badge's own, after the separate fields so far (none when the field is one).
+    private mutating func closeDecals(from indices: Int, _ vertices: Int) {
+        guard !field.fieldEnds.isEmpty else { return }
+        decalGroups.append((field.fieldEnds.count, indices..<decals.mesh.indices.count, vertices..<decals.mesh.vertices.count))
     }
 
     private mutating func build(_ badges: [BadgeLook], parameters: Parameters, scale: Double, mode: Mode) {
@@ -134,8 +158,14 @@ public struct BadgePainter {
                 if needsField {
                     if badge.homeBall > 0 { field.balls.append(Ball(center: pose.home, radius: badge.homeBall)) }
                     field.balls.append(Ball(center: pose.center, radius: pose.radius))
-                    if parameters.metaballFields == .badge { field.fieldEnds.append(field.balls.count) }
+                    if parameters.metaballFields == .badge {
+                        field.fieldEnds.append(field.balls.count)
+                        let r = pose.radius + feather
+                        fieldDiscs.append(Box(minX: pose.center.x - r, minY: pose.center.y - r, maxX: pose.center.x + r, maxY: pose.center.y + r))
+                    }
+                    let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
                     BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
+                    closeDecals(from: start.0, start.1)
                 }
             } else if let explosion = badge.burst {
                 if needsMesh {
@@ -143,8 +173,10 @@ public struct BadgePainter {
                                             feather: feather)
                 }
                 if needsField {
+                    let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
                     BadgePainter.paintBurst(explosion, age: badge.burstAge, into: &decals, droplets: &droplets, parameters: parameters,
                                             feather: feather)
+                    closeDecals(from: start.0, start.1)
                 }
             }
         }
@@ -175,13 +207,137 @@ public struct BadgePainter {
             // The field's tiles over the pane (scene units), at this scale.
             field.regions(clip: Box(minX: 0, minY: 0, maxX: layout.canvas.x, maxY: layout.canvas.y), pixelsPerUnit: scale,
                           into: &regions, balls: &orderedBalls, scratch: &scratch)
-            layer = MetaballLayer(parameters: field.parameters, color: parameters.color, regions: regions, balls: orderedBalls)
+            orderSteps(scale: scale, width: layout.canvas.x, height: layout.canvas.y)
+            layer = MetaballLayer(parameters: field.parameters, color: parameters.color,
+                                  regions: steps.count > 1 ? leveledRegions : regions, balls: orderedBalls, steps: steps)
         }
+        var decalMesh = decals.mesh
+        if layer != nil && steps.count > 1 { decalMesh.indices = leveledDecals }
         var frame = Frame(width: layout.canvas.x, height: layout.canvas.y, scale: scale, background: parameters.background,
-                          mesh: builder.mesh, atlas: atlasImage, decals: decals.mesh, shapes: shapes.mesh, metaballs: layer,
+                          mesh: builder.mesh, atlas: atlasImage, decals: decalMesh, shapes: shapes.mesh, metaballs: layer,
                           panes: panes)
         frame.hud = HUDLayer(mesh: hud, width: layout.width, height: layout.height, scale: hudScale)
         return frame
+    }
+
+    /// Puts the separate fields' tiles and the decals in the order the metaball pane draws
+    /// them (`MetaballLayer.steps`), so that a badge's count or burst lies under the later
+    /// badges whose disc covers it and over the rest, as in the Bézier fill (whose home circles
+    /// and bridges lie under every badge). Fields are all one colour (their union does not
+    /// depend on their order), so only a field and a decal that meet, and two decals that meet,
+    /// need an order. Each gets a level, and each level is a step: its fields' tiles, then its
+    /// decals, in the badges' order.
+    /// - In the badges' order, a field's level is one more than that of the earlier decals its
+    ///   badge's disc meets (0 if none), and a decal's least level is the highest of the fields
+    ///   before it (its own included) whose tiles meet it and of the earlier decals it meets.
+    /// - Then, in reverse, each decal goes as high as it may: under the later fields whose disc
+    ///   meets it and later decals it meets, over all else (so a later badge's home ball or neck
+    ///   over a count leaves it shown, as in the Bézier fill).
+    /// Badges apart from each other are one step. Whether two things meet is judged on cells of
+    /// 16 device pixels (near counts as meeting: at worst a level more, or a home ball over a
+    /// count). With more than one step, `leveledRegions` and `leveledDecals` hold the tiles and
+    /// decal indices in step order; no steps (all tiles, then all decals) when the field is one.
+    private mutating func orderSteps(scale: Double, width: Double, height: Double) {
+        steps.removeAll(keepingCapacity: true)
+        guard !decalGroups.isEmpty else { return }
+        let ends = scratch.fieldRegionEnds
+        // The cells: 16 device pixels, and at most 2¹⁶ of them over the canvas.
+        var cell = 16 / scale
+        let canvas = max(width, 1) * max(height, 1)
+        if canvas / (cell * cell) > 65_536 { cell = (canvas / 65_536).squareRoot() }
+        let columns = Int((max(width, 1) / cell).rounded(.up)) + 1, rows = Int((max(height, 1) / cell).rounded(.up)) + 1
+        if marks.count != columns * rows {
+            marks = Array(repeating: Mark(), count: columns * rows)
+            markSerial = 0
+        }
+        let forward = markSerial + 1, backward = markSerial + 2
+        markSerial += 2
+        /// Calls `body` with each cell a box covers (clamped to the grid: past the canvas, its edge).
+        func forEachCell(_ box: Box, _ body: (inout Mark) -> Void) {
+            func index(_ v: Double, _ limit: Int) -> Int { v.isFinite ? min(max(Int((v / cell).rounded(.down)), 0), limit - 1) : 0 }
+            let x0 = index(box.minX, columns), x1 = max(index(box.maxX, columns), x0)
+            let y0 = index(box.minY, rows), y1 = max(index(box.maxY, rows), y0)
+            for y in y0...y1 {
+                for x in x0...x1 { body(&marks[y * columns + x]) }
+            }
+        }
+        func tiles(ofField k: Int) -> ArraySlice<Region> {
+            let start = k == 0 ? 0 : ends[k - 1]
+            return regions[(start..<max(ends[k], start)).clamped(to: regions.indices)]
+        }
+        fieldLevels.removeAll(keepingCapacity: true)
+        decalLevels.removeAll(keepingCapacity: true)
+        decalBoxes.removeAll(keepingCapacity: true)
+        var top = 0
+        func level(ofField k: Int) {
+            var level = 0
+            if k < fieldDiscs.count {
+                forEachCell(fieldDiscs[k]) { mark in
+                    if mark.serial == forward { level = max(level, mark.decal + 1) }
+                }
+            }
+            for region in tiles(ofField: k) {
+                forEachCell(region.box) { mark in mark.markField(level, serial: forward) }
+            }
+            fieldLevels.append(level)
+            top = max(top, level)
+        }
+        let vertices = decals.mesh.vertices
+        for group in decalGroups {
+            while fieldLevels.count < min(group.fields, ends.count) { level(ofField: fieldLevels.count) }
+            var box = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+            for v in vertices[group.vertices] {
+                box = Box(minX: min(box.minX, Double(v.x)), minY: min(box.minY, Double(v.y)),
+                          maxX: max(box.maxX, Double(v.x)), maxY: max(box.maxY, Double(v.y)))
+            }
+            var least = 0
+            if !group.vertices.isEmpty {
+                forEachCell(box) { mark in
+                    if mark.serial == forward { least = max(least, mark.field, mark.decal) }
+                }
+                forEachCell(box) { mark in mark.markDecal(least, serial: forward) }
+            }
+            decalBoxes.append(box)
+            decalLevels.append(least)
+            top = max(top, least)
+        }
+        while fieldLevels.count < ends.count { level(ofField: fieldLevels.count) }
+        // Back from the last badge: each decal as high as the later discs and decals let it.
+        var field = fieldLevels.count
+        for g in decalGroups.indices.reversed() {
+            while field > decalGroups[g].fields {
+                field -= 1
+                if field < fieldDiscs.count {
+                    let bound = fieldLevels[field] - 1
+                    forEachCell(fieldDiscs[field]) { mark in mark.markAbove(bound, serial: backward) }
+                }
+            }
+            guard !decalGroups[g].vertices.isEmpty else { continue }
+            var most = top
+            forEachCell(decalBoxes[g]) { mark in
+                if mark.serial == backward { most = min(most, mark.above) }
+            }
+            decalLevels[g] = max(decalLevels[g], most)
+            let level = decalLevels[g]
+            forEachCell(decalBoxes[g]) { mark in mark.markAbove(level, serial: backward) }
+        }
+        guard top > 0 else {
+            steps.append(FieldStep(regions: regions.indices, decals: decals.mesh.indices.indices))
+            return
+        }
+        // Each level's fields' tiles, then its decals, in the badges' order within it.
+        leveledRegions.removeAll(keepingCapacity: true)
+        leveledDecals.removeAll(keepingCapacity: true)
+        for level in 0...top {
+            let regionStart = leveledRegions.count, decalStart = leveledDecals.count
+            for (k, fieldLevel) in fieldLevels.enumerated() where fieldLevel == level {
+                leveledRegions.append(contentsOf: tiles(ofField: k))
+            }
+            for (g, decalLevel) in decalLevels.enumerated() where decalLevel == level {
+                leveledDecals.append(contentsOf: decals.mesh.indices[decalGroups[g].indices])
+            }
+            steps.append(FieldStep(regions: regionStart..<leveledRegions.count, decals: decalStart..<leveledDecals.count))
+        }
     }
 
     /// When the last frame's field tiles need more ball entries than the renderer takes
@@ -244,5 +400,24 @@ public struct BadgePainter {
         return Bridge(
             home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
             parameters: parameters.bridge, maxDistance: parameters.motion.badge.maxDistance)
+    }
+}
+
+/// A cell of `BadgePainter.orderSteps`, for the pass whose serial it holds (an older serial:
+/// nothing in it yet): going forward, the highest level of a field's tiles and of a decal in it;
+/// going back, the highest level a decal in it may take (under the later discs and decals).
+private struct Mark {
+    var serial = 0, field = 0, decal = -1, above = Int.max
+
+    mutating func markField(_ level: Int, serial: Int) {
+        if self.serial != serial { self = Mark(serial: serial, field: level) } else { field = max(field, level) }
+    }
+
+    mutating func markDecal(_ level: Int, serial: Int) {
+        if self.serial != serial { self = Mark(serial: serial, decal: level) } else { decal = max(decal, level) }
+    }
+
+    mutating func markAbove(_ level: Int, serial: Int) {
+        if self.serial != serial { self = Mark(serial: serial, above: level) } else { above = min(above, level) }
     }
 }

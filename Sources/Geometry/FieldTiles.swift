@@ -106,6 +106,10 @@ public struct MetaballScratch: Sendable {
     var serial = 0
     /// The balls of the separate field being tiled.
     var fieldBalls: [Ball] = []
+    /// What the last `regions` made: where each separate field's tiles end in its regions, one
+    /// entry a field in the fields' order (`MetaballField.fields`; one for a single field), so
+    /// that a painter can draw other things between the fields.
+    public internal(set) var fieldRegionEnds: [Int] = []
     public init() {}
 }
 
@@ -245,16 +249,22 @@ extension MetaballField {
         regions.removeAll(keepingCapacity: true)
         ordered.removeAll(keepingCapacity: true)
         scratch.orderedIndex.removeAll(keepingCapacity: true)
+        scratch.fieldRegionEnds.removeAll(keepingCapacity: true)
         guard !fieldEnds.isEmpty else {
             appendRegions(clip: clip, pixelsPerUnit: pixelsPerUnit, into: &regions, balls: &ordered, scratch: &scratch)
+            scratch.fieldRegionEnds.append(regions.count)
             return
         }
-        guard pixelsPerUnit.isFinite, pixelsPerUnit > 0 else { return }
+        guard pixelsPerUnit.isFinite, pixelsPerUnit > 0 else {
+            forEachField { _ in scratch.fieldRegionEnds.append(0) }
+            return
+        }
         let tile = MetaballField.tilePixels / pixelsPerUnit
         var part = MetaballField(parameters: parameters)
         swap(&part.balls, &scratch.fieldBalls)
         defer { swap(&part.balls, &scratch.fieldBalls) }
         forEachField { range in
+            defer { scratch.fieldRegionEnds.append(regions.count) }
             guard !range.isEmpty else { return }
             part.balls.removeAll(keepingCapacity: true)
             part.balls.append(contentsOf: balls[range])

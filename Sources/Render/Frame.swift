@@ -35,12 +35,30 @@ public struct MetaballLayer: Sendable {
     public var regions: [Region]
     /// The boxes' ball lists, one after another.
     public var balls: [Ball]
+    /// The order in which the metaball pane draws the tiles and the frame's decals: each step's
+    /// tiles, then its decals (as index ranges of `Frame.decals`), step after step. Empty: all
+    /// tiles, then all decals.
+    public var steps: [FieldStep]
 
-    public init(parameters: MetaballParameters, color: Color, regions: [Region], balls: [Ball]) {
+    public init(parameters: MetaballParameters, color: Color, regions: [Region], balls: [Ball], steps: [FieldStep] = []) {
         self.parameters = parameters
         self.color = color
         self.regions = regions
         self.balls = balls
+        self.steps = steps
+    }
+}
+
+/// Tiles of the field (a range of `MetaballLayer.regions`) and the decals drawn over them (a
+/// range of `Frame.decals.indices`): so that a badge's count lies over its own field but under
+/// the fields of the badges drawn after it, as in the Bézier fill.
+public struct FieldStep: Hashable, Sendable {
+    public var regions: Range<Int>
+    public var decals: Range<Int>
+
+    public init(regions: Range<Int>, decals: Range<Int>) {
+        self.regions = regions
+        self.decals = decals
     }
 }
 

@@ -35,15 +35,18 @@ public final class Renderer {
     private let tileBuffer = VertexBuffer<FieldVertex>()
     private var tileVertices: [FieldVertex] = []
     private var tileIndices: [UInt32] = []
-    /// The tiles wholly inside, drawn flat by `flatField` after the edge tiles' batches.
+    /// A step's tiles wholly inside, drawn flat by `flatField` after its edge tiles' batches.
     private var insideIndices: [UInt32] = []
-    private var insideRange = 0..<0
     private var ballData: [GLfloat] = []
     /// The balls (x, y, r, r² each), a uniform buffer, and its size in bytes.
     private var ballBuffer: GLuint = 0
     private var ballBytes = 0
     /// The field's draws: each binds the window of balls from `base` and draws these indices.
     private var fieldBatches: [(base: Int, indices: Range<Int>)] = []
+    /// The layer's steps as drawn (`MetaballLayer.steps`, or one of everything): its edge tiles'
+    /// batches (a range of `fieldBatches`), its tiles inside (indices of `tileBuffer`), then
+    /// its decals (indices of `decalBuffer`).
+    private var fieldSteps: [(batches: Range<Int>, inside: Range<Int>, decals: Range<Int>)] = []
     private var emptyArray: GLuint = 0
     private var atlasTexture: GLuint = 0
     /// The atlas version in the texture (−1: none yet).
@@ -136,7 +139,7 @@ public final class Renderer {
         if shows(.overlay) { shapesBuffer.upload(frame.shapes) }
         if shows(.metaball) || shows(.overlay) {
             decalBuffer.upload(frame.decals)
-            if let layer = frame.metaballs { uploadField(layer) }
+            if let layer = frame.metaballs { uploadField(layer, decals: frame.decals.indices.count) }
         }
         if hud, let layer = frame.hud { hudBuffer.upload(layer.mesh) }
         GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
@@ -183,8 +186,11 @@ public final class Renderer {
         case .bezier:
             drawMesh(meshBuffer, frame: frame)
         case .metaball:
-            if let layer = frame.metaballs { drawField(layer, frame: frame, color: layer.color) }
-            drawMesh(decalBuffer, frame: frame)
+            guard let layer = frame.metaballs else { return drawMesh(decalBuffer, frame: frame) }
+            for step in fieldSteps {
+                drawField(layer, step: step, frame: frame, color: layer.color)
+                drawMesh(decalBuffer, frame: frame, indices: step.decals)
+            }
         case .overlay:
             guard let (bezierMask, metaballMask) = masks(width: pane.width, height: pane.height) else { return }
             let white = Color(red: 1, green: 1, blue: 1)
@@ -197,7 +203,9 @@ public final class Renderer {
             begin(bezierMask)
             drawMesh(shapesBuffer, frame: frame, override: white)
             begin(metaballMask)
-            if let layer = frame.metaballs { drawField(layer, frame: frame, color: white) }
+            if let layer = frame.metaballs {
+                for step in fieldSteps { drawField(layer, step: step, frame: frame, color: white) }
+            }
             viewport()
             composite.use()
             GL.activeTexture(GLenum(GL_TEXTURE1))
@@ -227,14 +235,16 @@ public final class Renderer {
         GL.uniform4f(location, GLfloat(color.red), GLfloat(color.green), GLfloat(color.blue), GLfloat(color.alpha))
     }
 
-    private func drawMesh(_ buffer: MeshBuffer, frame: Frame, override: Color? = nil) {
-        drawMesh(buffer, width: frame.width, height: frame.height, scale: frame.scale, override: override)
+    private func drawMesh(_ buffer: MeshBuffer, frame: Frame, override: Color? = nil, indices: Range<Int>? = nil) {
+        drawMesh(buffer, width: frame.width, height: frame.height, scale: frame.scale, override: override, indices: indices)
     }
 
-    /// The mesh uploaded to `buffer`, in units of which `width`×`height` fill the viewport,
-    /// `scale` device pixels each.
-    private func drawMesh(_ buffer: MeshBuffer, width: Double, height: Double, scale: Double, override: Color? = nil) {
-        guard buffer.indexCount > 0 else { return }
+    /// The mesh uploaded to `buffer` (those of its `indices`, or all), in units of which
+    /// `width`×`height` fill the viewport, `scale` device pixels each.
+    private func drawMesh(_ buffer: MeshBuffer, width: Double, height: Double, scale: Double, override: Color? = nil,
+                          indices: Range<Int>? = nil) {
+        let range = (indices ?? 0..<buffer.indexCount).clamped(to: 0..<buffer.indexCount)
+        guard !range.isEmpty else { return }
         fill.use()
         GL.uniform2f(fillViewport, GLfloat(width), GLfloat(height))
         GL.uniform1f(fillPixelsPerUnit, GLfloat(scale))
@@ -242,14 +252,15 @@ public final class Renderer {
         GL.activeTexture(GLenum(GL_TEXTURE0))
         GL.bindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         GL.uniform1i(fillAtlas, 0)
-        buffer.draw()
+        buffer.draw(indices: range)
     }
 
-    /// Uploads the layer's tiles and their balls (see `drawField`), and cuts the tiles into
-    /// batches whose runs lie within one window of balls (regions come mostly in the order of
-    /// their runs, so a batch holds many). A run longer than `runLimit` is left out
+    /// Uploads the layer's tiles and their balls (see `drawField`), step by step (one step of
+    /// all tiles and all `decals` indices when the layer has none), and cuts each step's edge
+    /// tiles into batches whose runs lie within one window of balls (regions come mostly in the
+    /// order of their runs, so a batch holds many). A run longer than `runLimit` is left out
     /// (`BadgePainter.fieldOverflow` says so).
-    private func uploadField(_ layer: MetaballLayer) {
+    private func uploadField(_ layer: MetaballLayer, decals: Int) {
         let balls = layer.balls.prefix(Renderer.maximumBalls)
         ballData.removeAll(keepingCapacity: true)
         for ball in balls {
@@ -263,26 +274,37 @@ public final class Renderer {
         tileVertices.removeAll(keepingCapacity: true)
         tileIndices.removeAll(keepingCapacity: true)
         fieldBatches.removeAll(keepingCapacity: true)
-        var base = -1  // the current batch's window (−1: no run in it yet, any will do)
-        var batchStart = 0
-        insideIndices.removeAll(keepingCapacity: true)
-        for region in layer.regions where region.first + region.count <= balls.count && region.count <= Renderer.runLimit {
-            if region.inside {
-                appendTile(region, first: -1, into: &insideIndices)
-                continue
-            }
-            if !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
-                if base >= 0 {
-                    fieldBatches.append((base, batchStart..<tileIndices.count))
-                    batchStart = tileIndices.count
+        fieldSteps.removeAll(keepingCapacity: true)
+        func upload(regions: Range<Int>, decals: Range<Int>) {
+            let regions = regions.clamped(to: layer.regions.indices)
+            let firstBatch = fieldBatches.count
+            var base = -1  // the current batch's window (−1: no run in it yet, any will do)
+            var batchStart = tileIndices.count
+            insideIndices.removeAll(keepingCapacity: true)
+            for region in layer.regions[regions] where region.first + region.count <= balls.count && region.count <= Renderer.runLimit {
+                if region.inside {
+                    appendTile(region, first: -1, into: &insideIndices)
+                    continue
                 }
-                base = region.first / Renderer.windowAlignment * Renderer.windowAlignment
+                if !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
+                    if base >= 0 {
+                        fieldBatches.append((base, batchStart..<tileIndices.count))
+                        batchStart = tileIndices.count
+                    }
+                    base = region.first / Renderer.windowAlignment * Renderer.windowAlignment
+                }
+                appendTile(region, first: region.first - base, into: &tileIndices)
             }
-            appendTile(region, first: region.first - base, into: &tileIndices)
+            if tileIndices.count > batchStart { fieldBatches.append((max(base, 0), batchStart..<tileIndices.count)) }
+            let inside = tileIndices.count..<(tileIndices.count + insideIndices.count)
+            tileIndices.append(contentsOf: insideIndices)
+            fieldSteps.append((firstBatch..<fieldBatches.count, inside, decals))
         }
-        if tileIndices.count > batchStart { fieldBatches.append((max(base, 0), batchStart..<tileIndices.count)) }
-        insideRange = tileIndices.count..<(tileIndices.count + insideIndices.count)
-        tileIndices.append(contentsOf: insideIndices)
+        if layer.steps.isEmpty {
+            upload(regions: layer.regions.indices, decals: 0..<decals)
+        } else {
+            for step in layer.steps { upload(regions: step.regions, decals: step.decals) }
+        }
         let bytes = ballData.count * MemoryLayout<GLfloat>.stride
         GL.bindBuffer(GLenum(GL_UNIFORM_BUFFER), ballBuffer)
         if bytes > ballBytes {
@@ -318,30 +340,32 @@ public final class Renderer {
         indices.append(vertex + 3)
     }
 
-    /// The field, shaded only in the layer's tiles: those inside flat, the others each summing
-    /// its own run of balls (from the batch's window of the uniform buffer) and the rest's field
-    /// to second order.
-    private func drawField(_ layer: MetaballLayer, frame: Frame, color: Color) {
-        guard tileBuffer.indexCount > 0 else { return }
-        let program = metaballs[Int(layer.parameters.kernel.shaderIndex)]
-        program.program.use()
-        GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
-        GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
-        GL.uniform1f(program.threshold, GLfloat(layer.parameters.threshold))
-        GL.uniform1f(program.blend, GLfloat(layer.parameters.blend))
-        set(program.color, color)
-        let stride = 4 * MemoryLayout<GLfloat>.stride
-        for batch in fieldBatches {
-            GL.bindBufferRange(GLenum(GL_UNIFORM_BUFFER), 0, ballBuffer, GLintptr(batch.base * stride),
-                               GLsizeiptr(Renderer.ballWindow * stride))
-            tileBuffer.draw(indices: batch.indices)
+    /// One step of the field, shaded only in its tiles: those inside flat, the others each
+    /// summing its own run of balls (from the batch's window of the uniform buffer) and the
+    /// rest's field to second order.
+    private func drawField(_ layer: MetaballLayer, step: (batches: Range<Int>, inside: Range<Int>, decals: Range<Int>),
+                           frame: Frame, color: Color) {
+        if !step.batches.isEmpty {
+            let program = metaballs[Int(layer.parameters.kernel.shaderIndex)]
+            program.program.use()
+            GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
+            GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
+            GL.uniform1f(program.threshold, GLfloat(layer.parameters.threshold))
+            GL.uniform1f(program.blend, GLfloat(layer.parameters.blend))
+            set(program.color, color)
+            let stride = 4 * MemoryLayout<GLfloat>.stride
+            for batch in fieldBatches[step.batches] {
+                GL.bindBufferRange(GLenum(GL_UNIFORM_BUFFER), 0, ballBuffer, GLintptr(batch.base * stride),
+                                   GLsizeiptr(Renderer.ballWindow * stride))
+                tileBuffer.draw(indices: batch.indices)
+            }
         }
-        // (The same colour over the same colour: the order of the tiles does not change the picture.)
-        if !insideRange.isEmpty {
+        // (The same colour over the same colour: the order of a step's tiles does not change the picture.)
+        if !step.inside.isEmpty {
             flatField.program.use()
             GL.uniform2f(flatField.viewport, GLfloat(frame.width), GLfloat(frame.height))
             set(flatField.color, color)
-            tileBuffer.draw(indices: insideRange)
+            tileBuffer.draw(indices: step.inside)
         }
     }
 

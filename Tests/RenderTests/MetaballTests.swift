@@ -192,6 +192,129 @@ import Reference
         let tangent = RenderCommand.comparison(of: pose, parameters: parameters)
         #expect(tangent.homeKink! < 1e-6 && tangent.badgeKink! < 1e-6)
     }
+
+    /// Badges piled on each other show, at each pixel, the last badge that covers it, its
+    /// count included, in the field modes as in the Bézier fill: a count lies over the fields
+    /// before it and under those after it (not all counts over the whole field). The expected
+    /// picture is made from each badge drawn alone: away from every edge (1.5 px), a pixel is
+    /// the topmost covering badge's own pixel there. A seeded pile of 14 at rest (lone balls,
+    /// whose contours are exactly their circles), in every kernel.
+    @Test(arguments: [Mode.bezier, .metaball], MetaballKernel.allCases)
+    func eachPixelShowsTheTopmostBadgeWithItsCount(mode: Mode, kernel: MetaballKernel) throws {
+        guard mode == .metaball || kernel == .inverseSquare else { return }
+        let options = MetaballTests.options(mode: mode, kernel: kernel, width: 240, height: 160)
+        let badge = options.parameters.motion.badge
+        var seed: UInt64 = 0x5EED_BAD6
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var poses: [BadgePose] = [], texts: [String] = []
+        for i in 0..<14 {
+            let center = Vec2(60 + 120 * random(), 40 + 80 * random())
+            poses.append(BadgePose(home: center, center: center, radius: 12 + 12 * random(), parameters: badge))
+            texts.append(["1", "8", "23", "99+", "7", "42"][i % 6])
+        }
+        let alone = try poses.indices.map { try RenderCommand.draw([poses[$0]], texts: [texts[$0]], options: options) }
+        let all = try RenderCommand.draw(poses, texts: texts, options: options)
+        var checked = 0, glyphs = 0, covered = 0, wrong: [String] = []
+        for y in 0..<160 {
+            for x in 0..<240 {
+                let p = Vec2(Double(x) + 0.5, Double(y) + 0.5)
+                // The topmost badge over p, if p is clear of its edge and of every later one's.
+                guard let top = poses.indices.last(where: { p.distance(to: poses[$0].center) < poses[$0].radius + 1.5 }),
+                      p.distance(to: poses[top].center) < poses[top].radius - 1.5
+                else { continue }
+                let i = 4 * (y * 240 + x)
+                let expected = alone[top].pixels[i..<(i + 3)], got = all.pixels[i..<(i + 3)]
+                checked += 1
+                if expected.first! > 200 && expected.last! > 100 {
+                    glyphs += 1  // the top badge's count
+                    if poses[..<top].contains(where: { p.distance(to: $0.center) < $0.radius }) { covered += 1 }
+                }
+                if zip(expected, got).contains(where: { abs(Int($0) - Int($1)) > 3 }) && wrong.count < 5 {
+                    wrong.append("(\(x), \(y)) badge \(top): \(Array(got)) for \(Array(expected))")
+                }
+            }
+        }
+        // Earlier counts lie under later badges here, and later counts over earlier badges.
+        let hidden = (0..<160).reduce(0) { sum, y in
+            sum + (0..<240).filter { x in
+                let p = Vec2(Double(x) + 0.5, Double(y) + 0.5), i = 4 * (y * 240 + x)
+                return poses.indices.contains { k in
+                    alone[k].pixels[i + 2] > 100 && p.distance(to: poses[k].center) < poses[k].radius
+                        && poses[(k + 1)...].contains { p.distance(to: $0.center) < $0.radius - 1.5 }
+                }
+            }.count
+        }
+        #expect(checked > 5000 && glyphs > 200 && covered > 50 && hidden > 100,
+                "checked \(checked), glyphs \(glyphs), over others \(covered), hidden \(hidden): not the pile the test means")
+        #expect(wrong.isEmpty, "\(mode) \(kernel): \(wrong)")
+    }
+
+    /// A later badge pulled from a home over an earlier badge's count: the Bézier fill draws
+    /// every home circle and bridge under the badges, so the count stays in sight, and so it
+    /// does in the field modes (only a later badge's disc covers a count), in every kernel;
+    /// also when that badge's disc covers a third badge's count (so its field must be drawn
+    /// after some count).
+    @Test(arguments: [Mode.bezier, .metaball], MetaballKernel.allCases)
+    func aLaterBadgesHomeLeavesAnEarliersCountShown(mode: Mode, kernel: MetaballKernel) throws {
+        guard mode == .metaball || kernel == .inverseSquare else { return }
+        let options = MetaballTests.options(mode: mode, kernel: kernel, width: 200, height: 120)
+        let badge = options.parameters.motion.badge
+        let a = BadgePose(home: Vec2(80, 60), center: Vec2(80, 60), radius: 20, parameters: badge)
+        // Its home ball (radius 20 − 50/10) on a's count, its disc 29 px clear of it.
+        let b = BadgePose(home: Vec2(80, 60), center: Vec2(130, 60), radius: 20, parameters: badge)
+        #expect(b.attached && b.homeRadius > 14)
+        let c = BadgePose(home: Vec2(132, 60), center: Vec2(132, 60), radius: 12, parameters: badge)
+        let aAlone = try RenderCommand.draw([a], texts: ["23"], options: options)
+        let both = try RenderCommand.draw([c, a, b], texts: ["1", "23", "7"], options: options)
+        var glyphs = 0, wrong: [String] = []
+        for y in 0..<120 {
+            for x in 0..<200 where Vec2(Double(x) + 0.5, Double(y) + 0.5).distance(to: a.center) < a.radius - 2 {
+                let i = 4 * (y * 200 + x)
+                guard aAlone.pixels[i + 2] > 200 else { continue }  // a's count, white
+                glyphs += 1
+                if both.pixels[i + 2] <= 200 && wrong.count < 5 { wrong.append("(\(x), \(y)): \(Array(both.pixels[i..<(i + 3)]))") }
+            }
+        }
+        #expect(glyphs > 40, "only \(glyphs) pixels of the count")
+        #expect(wrong.isEmpty, "\(mode) \(kernel): a's count hidden at \(wrong)")
+    }
+
+    /// The counts go between the fields only where a later field meets an earlier count: apart,
+    /// the badges' fields are one step (one draw of the tiles, one of the counts); each badge
+    /// drawn over the one before takes a step of its own.
+    @Test func countsTakeAStepOnlyWhereALaterFieldMeetsThem() throws {
+        let parameters = Parameters()
+        let badge = parameters.motion.badge
+        let layout = Layout(width: 400, height: 120, mode: .metaball, scene: .free)
+        func steps(_ centers: [Vec2]) -> [FieldStep] {
+            var painter = BadgePainter(atlas: Fonts.atlas())
+            let poses = centers.map { BadgePose(home: $0, center: $0, radius: 20, parameters: badge) }
+            painter.paint(poses, texts: Array(repeating: "8", count: poses.count), parameters: parameters, scale: 1, mode: .metaball)
+            let frame = painter.frame(layout: layout, scale: 1, parameters: parameters, pixelWidth: 400, pixelHeight: 120)
+            return frame.metaballs?.steps ?? []
+        }
+        let apart = steps([Vec2(50, 60), Vec2(150, 60), Vec2(250, 60), Vec2(350, 60)])
+        #expect(apart.count == 1)
+        let piled = steps([Vec2(50, 60), Vec2(70, 60), Vec2(90, 60), Vec2(250, 60)])
+        #expect(piled.count == 3, "\(piled)")
+        // Every tile and every decal index drawn once, in order.
+        for list in [apart, piled] {
+            #expect(list.first?.regions.lowerBound == 0 && list.first?.decals.lowerBound == 0)
+            for (s, t) in zip(list, list.dropFirst()) {
+                #expect(s.regions.upperBound == t.regions.lowerBound && s.decals.upperBound == t.decals.lowerBound)
+            }
+        }
+        // The whole field as one (--metaball-fields scene): no steps, the counts over it all.
+        var one = parameters
+        one.metaballFields = .scene
+        var painter = BadgePainter(atlas: Fonts.atlas())
+        let poses = [Vec2(50, 60), Vec2(70, 60)].map { BadgePose(home: $0, center: $0, radius: 20, parameters: badge) }
+        painter.paint(poses, texts: ["8", "8"], parameters: one, scale: 1, mode: .metaball)
+        #expect(painter.frame(layout: layout, scale: 1, parameters: one, pixelWidth: 400, pixelHeight: 120).metaballs?.steps == [])
+    }
 }
 
 /// The caterpillar drawn as one body: no gap between touching bodies in the goo and metaball fills.
