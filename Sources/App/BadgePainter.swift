@@ -130,8 +130,8 @@ public struct BadgePainter {
 
     /// Notes the decals added since `indices` and `vertices` were the decal mesh's counts as the
     /// badge's own, after the separate fields so far (none when the field is one).
-    private mutating func closeDecals(from indices: Int, _ vertices: Int) {
-        guard !field.fieldEnds.isEmpty else { return }
+    private mutating func closeDecals(from indices: Int, _ vertices: Int, parameters: Parameters) {
+        guard parameters.metaballFields == .badge else { return }
         decalGroups.append((field.fieldEnds.count, indices..<decals.mesh.indices.count, vertices..<decals.mesh.vertices.count))
     }
 
@@ -165,7 +165,7 @@ public struct BadgePainter {
                     }
                     let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
                     BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
-                    closeDecals(from: start.0, start.1)
+                    closeDecals(from: start.0, start.1, parameters: parameters)
                 }
             } else if let explosion = badge.burst {
                 if needsMesh {
@@ -176,7 +176,7 @@ public struct BadgePainter {
                     let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
                     BadgePainter.paintBurst(explosion, age: badge.burstAge, into: &decals, droplets: &droplets, parameters: parameters,
                                             feather: feather)
-                    closeDecals(from: start.0, start.1)
+                    closeDecals(from: start.0, start.1, parameters: parameters)
                 }
             }
         }

@@ -307,6 +307,24 @@ import Reference
                 #expect(s.regions.upperBound == t.regions.lowerBound && s.decals.upperBound == t.decals.lowerBound)
             }
         }
+        // A burst first (decals before any field), then a badge over another's count: every
+        // decal index is drawn once, as in the whole field's frame, whose decals are not moved.
+        var board = SceneSnapshot(held: [Vec2(50, 60), Vec2(70, 60), Vec2(90, 60)].map {
+            BadgePose(home: $0, center: $0, radius: 20, parameters: badge)
+        }, texts: ["1", "2", "3"], rule: .vanish, shrink: 10)
+        board.badges.insert(BadgeLook(id: 9, text: "", pose: nil, burst: Explosion(center: Vec2(300, 60), radius: 20, duration: 1, seed: 3),
+                                      burstAge: 0.3, held: false, homeBall: 0), at: 0)
+        func decals(_ fields: MetaballFields) -> (steps: Int, indices: [UInt32]) {
+            var parameters = parameters
+            parameters.metaballFields = fields
+            var painter = BadgePainter(atlas: Fonts.atlas())
+            painter.paint(board, parameters: parameters, scale: 1, mode: .metaball)
+            let frame = painter.frame(layout: layout, scale: 1, parameters: parameters, pixelWidth: 400, pixelHeight: 120)
+            return (frame.metaballs?.steps.count ?? 0, frame.decals.indices)
+        }
+        let (separate, whole) = (decals(.badge), decals(.scene))
+        #expect(separate.steps == 3 && whole.steps == 0 && whole.indices.count > 100)
+        #expect(separate.indices.sorted() == whole.indices.sorted() && separate.indices != whole.indices)
         // The whole field as one (--metaball-fields scene): no steps, the counts over it all.
         var one = parameters
         one.metaballFields = .scene
