@@ -340,6 +340,10 @@ public struct BadgePainter {
         }
     }
 
+    /// The last frame's levels (`orderSteps`): each separate field's, and each badge's decals'
+    /// (its count or burst, in the badges' order); nil when the frame is one step.
+    var drawLevels: (fields: [Int], decals: [Int])? { steps.count > 1 ? (fieldLevels, decalLevels) : nil }
+
     /// When the last frame's field tiles need more ball entries than the renderer takes
     /// (`Renderer.maximumBalls`, all tiles' runs together; `Renderer.runLimit`, one tile's),
     /// what to say: the field would be drawn in part. nil when it fits.

@@ -63,6 +63,11 @@ struct VectorScene {
         /// The metaball fill: closed loops of cubic segments, filled even-odd.
         var contour: [[Segment]] = []
         var counts: [Count] = []
+        /// Where later badges cover earlier counts (`BadgePainter.orderSteps`), the metaball
+        /// fill as the picture draws it: in levels, each the contour of its fields, then its
+        /// circles and counts (ranges of `circles` and `counts`), `contour` being the whole
+        /// fill's. Empty: the whole contour, then all circles and counts.
+        var levels: [(contour: [[Segment]], circles: Range<Int>, counts: Range<Int>)] = []
         var label: String
         /// Where the label goes, in window units (the HUD's place for it, as in the PNG).
         var labelBox: Rect?
@@ -89,9 +94,16 @@ struct VectorScene {
         zoom = layout.zoom
         self.parameters = parameters
         let scale = deviceScale * layout.zoom
-        var painter = BadgePainter()
+        var painter = BadgePainter(atlas: atlas)
         painter.paint(snapshot, parameters: parameters, scale: scale, mode: .metaball)
         let field = painter.metaballField
+        // The order the picture draws the fields and counts in.
+        var levels: (fields: [Int], decals: [Int])?
+        if layout.panes.contains(where: { $0.content == .metaball }) {
+            _ = painter.frame(layout: layout, scale: scale, parameters: parameters,
+                              pixelWidth: Int((layout.width * deviceScale).rounded()), pixelHeight: Int((layout.height * deviceScale).rounded()))
+            levels = painter.drawLevels
+        }
         // The window's names for the panes ("Bézier · quad", "metaball · inverseSquare"), where
         // the PNG puts them.
         let content = HUDContent.labels(snapshot, layout: layout, scene: snapshot.bodies.isEmpty ? "badge" : "chain",
@@ -103,7 +115,12 @@ struct VectorScene {
                             labelBox: index < boxes.count ? boxes[index] : nil)
             if area.content == .metaball {
                 pane.contour = field.contourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
-                VectorScene.addDecals(snapshot, field: field, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+                if let levels {
+                    VectorScene.addLevels(levels, of: snapshot, field: field, parameters: parameters, scale: scale,
+                                          tolerance: tolerance / scale, atlas: atlas, to: &pane)
+                } else {
+                    VectorScene.addDecals(snapshot, field: field, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+                }
                 self.field = field
             } else {
                 VectorScene.addBezier(snapshot, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
@@ -175,6 +192,33 @@ struct VectorScene {
             } else if let burst = badge.burst {
                 addBurst(burst, age: badge.burstAge, parameters: parameters, to: &pane)
             }
+        }
+    }
+
+    /// The metaball pane in the painter's levels: each level's fields' contour, then its
+    /// badges' counts and bursts.
+    private static func addLevels(_ levels: (fields: [Int], decals: [Int]), of snapshot: SceneSnapshot, field: MetaballField,
+                                  parameters: Parameters, scale: Double, tolerance: Double, atlas: GlyphAtlas?, to pane: inout Pane) {
+        let fields = field.fields
+        for level in 0...max(levels.fields.max() ?? 0, levels.decals.max() ?? 0) {
+            var part = MetaballField(parameters: field.parameters)
+            for (k, range) in fields.enumerated() where k < levels.fields.count && levels.fields[k] == level {
+                part.balls.append(contentsOf: field.balls[range])
+                part.fieldEnds.append(part.balls.count)
+            }
+            let contour = part.balls.isEmpty ? [] : part.contourCurves(tolerance: tolerance).map { $0.map(Segment.init) }
+            let circles = pane.circles.count, counts = pane.counts.count
+            var group = 0  // the badges with decals, as the painter counts them
+            for badge in snapshot.badges where badge.pose != nil || badge.burst != nil {
+                defer { group += 1 }
+                guard group < levels.decals.count, levels.decals[group] == level else { continue }
+                if let pose = badge.pose {
+                    addCount(badge.text, pose, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+                } else if let burst = badge.burst {
+                    addBurst(burst, age: badge.burstAge, parameters: parameters, to: &pane)
+                }
+            }
+            pane.levels.append((contour, circles..<pane.circles.count, counts..<pane.counts.count))
         }
     }
 
@@ -262,23 +306,17 @@ extension VectorScene {
             out += "  <clipPath id=\"pane\(index)\"><rect width=\"\(n(pane.width))\" height=\"\(n(pane.height))\"/></clipPath>\n"
             // The clip in the pane's window units; the shapes in scene units, scaled by the zoom.
             out += "  <g clip-path=\"url(#pane\(index))\"><g" + (zoom != 1 ? " transform=\"scale(\(n(zoom)))\"" : "") + ">\n"
-            if !pane.contour.isEmpty {
-                let d = pane.contour.map { loop in
+            func field(_ contour: [[Segment]]) {
+                guard !contour.isEmpty else { return }
+                let d = contour.map { loop in
                     "M\(p(loop[0].curve.p0))" + loop.map(command).joined(separator: "") + "Z"
                 }.joined(separator: " ")
                 out += "    <path class=\"field\" fill-rule=\"evenodd\" \(paint(parameters.color)) d=\"\(d)\"/>\n"
             }
-            for bridge in pane.bridges {
-                // Up the upper side to the badge, across inside the badge, back down the lower side,
-                // and across inside the home circle: the region between the sides.
-                let d = "M\(p(bridge.upper[0].curve.p0))" + bridge.upper.map(command).joined()
-                    + "L\(p(bridge.lower.last!.curve.p3))" + bridge.lower.reversed().map { command($0.reversed) }.joined() + "Z"
-                out += "    <path class=\"bridge \(bridge.style.rawValue)\" \(paint(parameters.color)) d=\"\(d)\"/>\n"
-            }
-            for circle in pane.circles {
+            func circle(_ circle: Circle) {
                 out += "    <circle class=\"\(circle.role)\" cx=\"\(n(circle.center.x))\" cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius))\" \(paint(circle.color))/>\n"
             }
-            for count in pane.counts {
+            func count(_ count: Count) {
                 // The glyphs' own outlines (FreeType's, hinted as in the picture), nonzero fill.
                 let d = count.outline.map { c -> String in
                     switch c {
@@ -289,6 +327,24 @@ extension VectorScene {
                     }
                 }.joined()
                 out += "    <path class=\"count\" aria-label=\"\(escape(count.text))\" \(paint(count.color)) d=\"\(d)Z\"/>\n"
+            }
+            // Where later badges cover earlier counts, the fill level by level, each with its decals.
+            for level in pane.levels {
+                field(level.contour)
+                pane.circles[level.circles].forEach(circle)
+                pane.counts[level.counts].forEach(count)
+            }
+            if pane.levels.isEmpty { field(pane.contour) }
+            for bridge in pane.bridges {
+                // Up the upper side to the badge, across inside the badge, back down the lower side,
+                // and across inside the home circle: the region between the sides.
+                let d = "M\(p(bridge.upper[0].curve.p0))" + bridge.upper.map(command).joined()
+                    + "L\(p(bridge.lower.last!.curve.p3))" + bridge.lower.reversed().map { command($0.reversed) }.joined() + "Z"
+                out += "    <path class=\"bridge \(bridge.style.rawValue)\" \(paint(parameters.color)) d=\"\(d)\"/>\n"
+            }
+            if pane.levels.isEmpty {
+                pane.circles.forEach(circle)
+                pane.counts.forEach(count)
             }
             out += "  </g></g>\n"
             if panes.count > 1, let box = pane.labelBox {

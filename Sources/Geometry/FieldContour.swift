@@ -24,6 +24,8 @@ extension MetaballField {
         let nx = Int(((hi.x - lo.x) / step).rounded(.up)) + 1, ny = Int(((hi.y - lo.y) / step).rounded(.up)) + 1
         guard nx * ny <= 16_000_000 else { return [] }
         func point(_ i: Int, _ j: Int) -> Vec2 { Vec2(lo.x + Double(i) * step, lo.y + Double(j) * step) }
+        let near = NearFields(self)
+        func signedDistance(at p: Vec2) -> Double { near?.signedDistance(at: p) ?? self.signedDistance(at: p) }
         var inside = [Bool](repeating: false, count: nx * ny)
         for j in 0..<ny { for i in 0..<nx { inside[j * nx + i] = signedDistance(at: point(i, j)) <= 0 } }
 
@@ -43,6 +45,11 @@ extension MetaballField {
         var next: [Int: Int] = [:]
         for j in 0..<(ny - 1) {
             for i in 0..<(nx - 1) {
+                // All four corners alike (most cells): no crossing.
+                let alike = inside[j * nx + i]
+                if inside[j * nx + i + 1] == alike && inside[(j + 1) * nx + i + 1] == alike && inside[(j + 1) * nx + i] == alike {
+                    continue
+                }
                 let corners = [inside[j * nx + i], inside[j * nx + i + 1], inside[(j + 1) * nx + i + 1], inside[(j + 1) * nx + i]]
                 // The cell's edges in corner order: 0–1 top, 1–2 right, 2–3 bottom, 3–0 left.
                 let edges = [2 * (j * nx + i), 2 * (j * nx + i + 1) + 1, 2 * ((j + 1) * nx + i), 2 * (j * nx + i) + 1]
@@ -89,6 +96,10 @@ extension MetaballField {
     /// k-th traced point, the largest k of 16, 8, 4, 2, 1 that holds.
     public func contourCurves(tolerance: Double, step: Double? = nil) -> [[CubicBezier]] {
         let grid = step ?? min(1, max(0.05, 2 * tolerance))
+        let near = NearFields(self)
+        func distanceToContour(from p: Vec2) -> Double {
+            self.distanceToContour(from: p) { near?.signedDistance(at: $0) ?? signedDistance(at: $0) }
+        }
         return contourLoops(step: grid).map { loop in
             var best: [CubicBezier] = []
             for k in [16, 8, 4, 2, 1] {
@@ -108,10 +119,10 @@ extension MetaballField {
     /// How far p is from the iso line, to first order: |g|/|∇g| for the signed distance
     /// estimate g (whose slope is not 1 everywhere: the smooth minimum's blend flattens it), the
     /// gradient by central differences.
-    func distanceToContour(from p: Vec2) -> Double {
-        let g = signedDistance(at: p), h = 1e-4
-        let gx = (signedDistance(at: p + Vec2(h, 0)) - signedDistance(at: p - Vec2(h, 0))) / (2 * h)
-        let gy = (signedDistance(at: p + Vec2(0, h)) - signedDistance(at: p - Vec2(0, h))) / (2 * h)
+    func distanceToContour(from p: Vec2, _ signedDistance: (Vec2) -> Double) -> Double {
+        let g = signedDistance(p), h = 1e-4
+        let gx = (signedDistance(p + Vec2(h, 0)) - signedDistance(p - Vec2(h, 0))) / (2 * h)
+        let gy = (signedDistance(p + Vec2(0, h)) - signedDistance(p - Vec2(0, h))) / (2 * h)
         return abs(g) / max((gx * gx + gy * gy).squareRoot(), 0.05)
     }
 
@@ -123,5 +134,77 @@ extension MetaballField {
             let p0 = points[(i + n - 1) % n], p1 = points[i], p2 = points[(i + 1) % n], p3 = points[(i + 2) % n]
             return CubicBezier(p1, p1 + (p2 - p0) * (1.0 / 6), p2 - (p3 - p1) * (1.0 / 6), p2)
         }
+    }
+}
+
+/// Many separate fields binned by their reach, so that the signed distance at a point looks
+/// only at the fields that can be inside there (outside its `reachBox`, a field is more than
+/// `pad` outside its contour): tracing 256 badges' contours once took each grid point through
+/// all 256 fields. nil for one field or a few.
+struct NearFields {
+    let field: MetaballField
+    var ranges: [Range<Int>] = [], boxes: [Box] = []
+    var origin = Vec2.zero, cell = 1.0, columns = 1, rows = 1
+    var cellStart: [Int] = [], members: [Int] = []
+    /// Returned where no field is near: outside all of them, by at least this.
+    static let pad = 2.0
+
+    init?(_ field: MetaballField) {
+        guard !field.fieldEnds.isEmpty else { return nil }
+        self.field = field
+        var part = MetaballField(parameters: field.parameters)
+        for range in field.fields where !range.isEmpty {
+            part.balls = Array(field.balls[range])
+            guard let box = part.reachBox(pad: NearFields.pad) else { continue }
+            ranges.append(range)
+            boxes.append(box)
+        }
+        guard boxes.count >= 8 else { return nil }
+        var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity), side = 0.0
+        for box in boxes {
+            lo = Vec2(min(lo.x, box.minX), min(lo.y, box.minY))
+            hi = Vec2(max(hi.x, box.maxX), max(hi.y, box.maxY))
+            side += max(box.maxX - box.minX, box.maxY - box.minY)
+        }
+        origin = lo
+        cell = max(side / Double(boxes.count), (hi.x - lo.x + hi.y - lo.y) / 2048, 1e-6)
+        columns = Int(((hi.x - lo.x) / cell).rounded(.down)) + 1
+        rows = Int(((hi.y - lo.y) / cell).rounded(.down)) + 1
+        var count = [Int](repeating: 0, count: columns * rows + 1)
+        func cells(_ box: Box) -> (ClosedRange<Int>, ClosedRange<Int>) {
+            let x0 = Int(((box.minX - lo.x) / cell).rounded(.down)), x1 = Int(((box.maxX - lo.x) / cell).rounded(.down))
+            let y0 = Int(((box.minY - lo.y) / cell).rounded(.down)), y1 = Int(((box.maxY - lo.y) / cell).rounded(.down))
+            return (max(x0, 0)...min(max(x1, x0), columns - 1), max(y0, 0)...min(max(y1, y0), rows - 1))
+        }
+        for box in boxes {
+            let (xs, ys) = cells(box)
+            for y in ys { for x in xs { count[y * columns + x + 1] += 1 } }
+        }
+        for i in 0..<(columns * rows) { count[i + 1] += count[i] }
+        cellStart = count
+        members = [Int](repeating: 0, count: count[columns * rows])
+        var fill = count
+        for (k, box) in boxes.enumerated() {
+            let (xs, ys) = cells(box)
+            for y in ys {
+                for x in xs {
+                    members[fill[y * columns + x]] = k
+                    fill[y * columns + x] += 1
+                }
+            }
+        }
+    }
+
+    /// The least signed distance of the fields whose reach holds p (`pad` where none does).
+    func signedDistance(at p: Vec2) -> Double {
+        let x = Int(((p.x - origin.x) / cell).rounded(.down)), y = Int(((p.y - origin.y) / cell).rounded(.down))
+        guard x >= 0, y >= 0, x < columns, y < rows else { return NearFields.pad }
+        var least = Double.infinity
+        for k in members[cellStart[y * columns + x]..<cellStart[y * columns + x + 1]] {
+            let box = boxes[k]
+            guard p.x >= box.minX, p.x <= box.maxX, p.y >= box.minY, p.y <= box.maxY else { continue }
+            least = min(least, field.signedDistance(at: p, of: ranges[k]))
+        }
+        return least.isFinite ? least : NearFields.pad
     }
 }

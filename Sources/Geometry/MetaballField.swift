@@ -125,7 +125,7 @@ public struct MetaballField: Sendable {
     }
 
     /// The signed distance of the field of `balls[range]` alone.
-    private func signedDistance(at p: Vec2, of range: Range<Int>) -> Double {
+    func signedDistance(at p: Vec2, of range: Range<Int>) -> Double {
         let balls = self.balls[range]
         switch parameters.kernel {
         case .inverseSquare:

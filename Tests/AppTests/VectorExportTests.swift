@@ -59,6 +59,38 @@ let rsvgPresent = onPath("rsvg-convert")
         #expect(score >= 0.99, "\(options): IoU \(score)")
     }
 
+    /// Where later badges cover earlier counts (the seeded grid of 256 overlaps), the SVG draws
+    /// the fill and the counts in the picture's levels, so the same counts are hidden: no pixel
+    /// is a count's white in one and the badge red in the other (all counts over the whole
+    /// fill, as the SVG once drew them, showed 109 such pixels here).
+    @Test(.enabled(if: rsvgPresent, "needs rsvg-convert (librsvg2-bin; scripts/setup installs it)"))
+    func svgHidesTheCountsThePictureHides() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("g.png").path, svg = folder.appendingPathComponent("g.svg").path
+        let drawn = folder.appendingPathComponent("g-svg.png").path
+        for out in [png, svg] {
+            let result = try Sticky.run(["render", "--scene", "grid", "--count", "256", "--mode", "metaball", "--size", "640x360",
+                                         "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.components(separatedBy: "class=\"field\"").count - 1 > 1, "one level: the scene covers no count")
+        let rsvg = Process()
+        rsvg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        rsvg.arguments = ["rsvg-convert", svg, "-o", drawn]
+        try rsvg.run()
+        rsvg.waitUntilExit()
+        let a = try PNG.read(from: png), b = try PNG.read(from: drawn)
+        guard a.width == b.width, a.height == b.height else { return #expect(Bool(false), "sizes differ") }
+        var differ = 0
+        for i in stride(from: 0, to: a.pixels.count, by: 4) {
+            let redA = a.pixels[i] > 200 && a.pixels[i + 1] < 60, redB = b.pixels[i] > 200 && b.pixels[i + 1] < 60
+            if (redA && b.pixels[i + 1] > 180) || (redB && a.pixels[i + 1] > 180) { differ += 1 }
+        }
+        #expect(differ <= 5, "\(differ) pixels a count in one and red in the other")
+    }
+
     /// The bridge is drawn with curve commands (Q or C), its only straight pieces the two chords
     /// inside the circles; the metaball fill is cubic segments; circles are circles.
     @Test func svgUsesCurvesNotPolylines() throws {
