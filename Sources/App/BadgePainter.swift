@@ -32,6 +32,10 @@ public struct BadgePainter {
     private var fieldLevels: [Int] = []
     private var decalLevels: [Int] = []
     private var decalBoxes: [Box] = []
+    /// `orderSteps`' counting sort: where each level starts, and the fields and decals by level.
+    private var levelStart: [Int] = []
+    private var fieldOrder: [Int] = []
+    private var decalOrder: [Int] = []
     /// The tiles and the decals' indices in the order of `steps`, when there are several.
     private var leveledRegions: [Region] = []
     private var leveledDecals: [UInt32] = []
@@ -325,16 +329,35 @@ public struct BadgePainter {
             steps.append(FieldStep(regions: regions.indices, decals: decals.mesh.indices.indices))
             return
         }
-        // Each level's fields' tiles, then its decals, in the badges' order within it.
+        // Each level's fields' tiles, then its decals, in the badges' order within it: the
+        // fields and the decals sorted by level (counting, so that a pile of many levels costs
+        // no more than a few).
+        func sortByLevel(_ levels: [Int], into order: inout [Int]) {
+            levelStart.removeAll(keepingCapacity: true)
+            levelStart.append(contentsOf: repeatElement(0, count: top + 2))
+            for level in levels { levelStart[level + 1] += 1 }
+            for level in 0...top { levelStart[level + 1] += levelStart[level] }
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: repeatElement(0, count: levels.count))
+            for (i, level) in levels.enumerated() {
+                order[levelStart[level]] = i
+                levelStart[level] += 1
+            }
+        }
+        sortByLevel(fieldLevels, into: &fieldOrder)
+        sortByLevel(decalLevels, into: &decalOrder)
         leveledRegions.removeAll(keepingCapacity: true)
         leveledDecals.removeAll(keepingCapacity: true)
+        var nextField = 0, nextDecal = 0
         for level in 0...top {
             let regionStart = leveledRegions.count, decalStart = leveledDecals.count
-            for (k, fieldLevel) in fieldLevels.enumerated() where fieldLevel == level {
-                leveledRegions.append(contentsOf: tiles(ofField: k))
+            while nextField < fieldOrder.count, fieldLevels[fieldOrder[nextField]] == level {
+                leveledRegions.append(contentsOf: tiles(ofField: fieldOrder[nextField]))
+                nextField += 1
             }
-            for (g, decalLevel) in decalLevels.enumerated() where decalLevel == level {
-                leveledDecals.append(contentsOf: decals.mesh.indices[decalGroups[g].indices])
+            while nextDecal < decalOrder.count, decalLevels[decalOrder[nextDecal]] == level {
+                leveledDecals.append(contentsOf: decals.mesh.indices[decalGroups[decalOrder[nextDecal]].indices])
+                nextDecal += 1
             }
             steps.append(FieldStep(regions: regionStart..<leveledRegions.count, decals: decalStart..<leveledDecals.count))
         }

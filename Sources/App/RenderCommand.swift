@@ -29,7 +29,7 @@ struct RenderRequest {
         Draws the badge held by the pointer at --drag, away from its home at --anchor: the home
         circle of radius max(0, R - d/shrink), the bridge, the badge on top; past --max-distance
         only the badge. Writes an 8-bit RGBA PNG of (W*S)x(H*S) pixels, or the same picture as
-        SVG (circles, the bridges' exact Bézier sides, the count as text, the metaball fill as
+        SVG (circles, the bridges' exact Bézier sides, the count as its glyph outlines, the metaball fill as
         its traced iso-contour fitted within 0.25 device px). No display needed.
         In split mode each pane is (W/2)xH and the coordinates are the pane's; the panes are
         divided and labelled as in the window.

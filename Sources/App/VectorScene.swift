@@ -1,5 +1,5 @@
 // The picture as exact shapes, for SVG and for the geometry file: circles as circles, each
-// bridge side as its own Bézier segments (never the flattened polyline), counts as text, the
+// bridge side as its own Bézier segments (never the flattened polyline), counts as glyph outlines, the
 // metaball fill as its traced and fitted iso-contour. Drawn from the same snapshot and rules as
 // the painter, in canvas (scene) coordinates.
 
