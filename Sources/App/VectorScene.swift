@@ -199,19 +199,22 @@ struct VectorScene {
     /// badges' counts and bursts.
     private static func addLevels(_ levels: (fields: [Int], decals: [Int]), of snapshot: SceneSnapshot, field: MetaballField,
                                   parameters: Parameters, scale: Double, tolerance: Double, atlas: GlyphAtlas?, to pane: inout Pane) {
-        let fields = field.fields
-        for level in 0...max(levels.fields.max() ?? 0, levels.decals.max() ?? 0) {
+        let top = max(levels.fields.max() ?? 0, levels.decals.max() ?? 0)
+        // Each level's fields and badges with decals (as the painter counts them), in order.
+        var fieldsAt = [[Range<Int>]](repeating: [], count: top + 1), badgesAt = [[BadgeLook]](repeating: [], count: top + 1)
+        for (k, range) in field.fields.enumerated() where k < levels.fields.count { fieldsAt[levels.fields[k]].append(range) }
+        for (group, badge) in snapshot.badges.filter({ $0.pose != nil || $0.burst != nil }).enumerated() where group < levels.decals.count {
+            badgesAt[levels.decals[group]].append(badge)
+        }
+        for level in 0...top {
             var part = MetaballField(parameters: field.parameters)
-            for (k, range) in fields.enumerated() where k < levels.fields.count && levels.fields[k] == level {
+            for range in fieldsAt[level] {
                 part.balls.append(contentsOf: field.balls[range])
                 part.fieldEnds.append(part.balls.count)
             }
             let contour = part.balls.isEmpty ? [] : part.contourCurves(tolerance: tolerance).map { $0.map(Segment.init) }
             let circles = pane.circles.count, counts = pane.counts.count
-            var group = 0  // the badges with decals, as the painter counts them
-            for badge in snapshot.badges where badge.pose != nil || badge.burst != nil {
-                defer { group += 1 }
-                guard group < levels.decals.count, levels.decals[group] == level else { continue }
+            for badge in badgesAt[level] {
                 if let pose = badge.pose {
                     addCount(badge.text, pose, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
                 } else if let burst = badge.burst {
