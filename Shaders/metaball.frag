@@ -61,10 +61,11 @@ float inverseSquare(vec2 p) {
     for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
         vec4 ball = ballAt(i);
         vec2 d = p - ball.xy;
-        float q = max(dot(d, d), 1e-12);
-        float k = ball.w;
-        f += k / q;
-        gradient -= 2.0 * k * d / (q * q);
+        // One division a ball: r²/q, and its gradient −2r²d/q² from the same reciprocal.
+        float inverse = 1.0 / max(dot(d, d), 1e-12);
+        float term = ball.w * inverse;
+        f += term;
+        gradient -= (2.0 * term * inverse) * d;
     }
     float slope = length(gradient);
     if (f <= 0.0) return 1e4;
