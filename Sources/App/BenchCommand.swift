@@ -85,7 +85,7 @@ enum BenchCommand {
             }
         }
         try common.finish()
-        for warning in common.warnings + common.countWarning(scene: common.scene) { CommandLine.warn(warning) }
+        common.warn(scene: common.scene)
         var judged: [Result] = []
         let emit = { (r: Result) in
             if r.target != nil { judged.append(r) }

@@ -158,8 +158,14 @@ struct CommonOptions {
 
     /// The warning for --count given to a scene other than the grid, which sets nothing there
     /// (the window does not warn: its scene key reaches the grid).
-    func countWarning(scene: String) -> [String] {
+    private func countWarning(scene: String) -> [String] {
         countGiven && scene != "grid" ? ["--count is the grid scene's; the \(scene) scene ignores it"] : []
+    }
+
+    /// Prints the options' warnings (the params file's, and --count's for a `scene` that is
+    /// not the grid) on stderr.
+    func warn(scene: String) {
+        for warning in warnings + countWarning(scene: scene) { CommandLine.warn(warning) }
     }
 
     /// The panes of the picture, for a scene of `kind`.

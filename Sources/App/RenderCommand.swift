@@ -121,7 +121,7 @@ struct RenderRequest {
 enum RenderCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let request = try RenderRequest(words)
-        for warning in request.common.warnings + request.common.countWarning(scene: request.common.scene) { CommandLine.warn(warning) }
+        request.common.warn(scene: request.common.scene)
         if request.common.scene == "chain" { return try renderChain(request) }
         if request.common.scene == "grid" { return try renderGrid(request) }
         let options = request.common
@@ -163,7 +163,7 @@ enum RenderCommand {
                             geometry: String?) throws(CLIError) {
         let texts = snapshot.badges.contains { !$0.text.isEmpty }
         let scene = VectorScene(snapshot, parameters: options.parameters, layout: layout, deviceScale: options.scale,
-                                atlas: texts ? Fonts.atlas() : nil)
+                                atlas: texts ? Fonts.atlas() : nil, wholeContour: geometry != nil)
         var files: [(Data, String)] = []
         if let svg { files.append((Data(scene.svg.utf8), svg)) }
         if let geometry { files.append((Data(scene.geometryJSON.utf8), geometry)) }

@@ -93,7 +93,7 @@ enum ReplayCommand {
             common.height = script.height
             try common.finish()
         }
-        for warning in common.warnings + common.countWarning(scene: script.scene ?? common.scene) { CommandLine.warn(warning) }
+        common.warn(scene: script.scene ?? common.scene)
         let (dumpPath, framesPath, fps) = (request.dumpPath, request.framesPath, request.fps)
         let (gifPath, apngPath) = (request.gifPath, request.apngPath)
 

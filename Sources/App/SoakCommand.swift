@@ -57,7 +57,7 @@ enum SoakCommand {
             }
         }
         try common.finish()
-        for warning in common.warnings + common.countWarning(scene: common.scene) { CommandLine.warn(warning) }
+        common.warn(scene: common.scene)
 
         let (w, h) = common.pixelSize
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)

@@ -85,9 +85,10 @@ struct VectorScene {
 
     /// The snapshot's shapes for every pane of `layout` (bezier, metaball, split; the overlay
     /// has no vector form). `tolerance`: the fitted contour's largest distance from the iso
-    /// line, device pixels.
+    /// line, device pixels. `wholeContour`: whether `geometryJSON` is wanted, whose `contour` is
+    /// the whole fill's (the SVG, drawn in levels, needs it only where there is one level).
     init(_ snapshot: SceneSnapshot, parameters: Parameters, layout: Layout, deviceScale: Double, atlas: GlyphAtlas?,
-         tolerance: Double = 0.25) {
+         tolerance: Double = 0.25, wholeContour: Bool = true) {
         width = layout.width
         height = layout.height
         self.deviceScale = deviceScale
@@ -114,7 +115,9 @@ struct VectorScene {
                             label: index < content.paneLabels.count ? content.paneLabels[index] : "",
                             labelBox: index < boxes.count ? boxes[index] : nil)
             if area.content == .metaball {
-                pane.contour = field.contourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
+                if wholeContour || levels == nil {
+                    pane.contour = field.contourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
+                }
                 if let levels {
                     VectorScene.addLevels(levels, of: snapshot, field: field, parameters: parameters, scale: scale,
                                           tolerance: tolerance / scale, atlas: atlas, to: &pane)
