@@ -25,7 +25,7 @@ public struct BadgePainter {
     private var panes: [Pane] = []
     /// The decals of each badge in order (its count, or its burst), with the number of separate
     /// fields before them, its own included (`orderSteps`); empty when the field is one.
-    private var decalGroups: [(fields: Int, indices: Range<Int>, vertices: Range<Int>)] = []
+    private var decalGroups: [(fields: Int, badge: Int, indices: Range<Int>, vertices: Range<Int>)] = []
     private var steps: [FieldStep] = []
     /// Each separate field's badge disc (a box), and `orderSteps`' levels and decal boxes.
     private var fieldDiscs: [Box] = []
@@ -132,11 +132,12 @@ public struct BadgePainter {
         field.parameters = parameters.metaball
     }
 
-    /// Notes the decals added since `indices` and `vertices` were the decal mesh's counts as the
-    /// badge's own, after the separate fields so far (none when the field is one).
-    private mutating func closeDecals(from indices: Int, _ vertices: Int, parameters: Parameters) {
+    /// Notes the decals added since `indices` and `vertices` were the decal mesh's counts as
+    /// `badge`'s own (its index in the snapshot), after the separate fields so far (none when
+    /// the field is one).
+    private mutating func closeDecals(of badge: Int, from indices: Int, _ vertices: Int, parameters: Parameters) {
         guard parameters.metaballFields == .badge else { return }
-        decalGroups.append((field.fieldEnds.count, indices..<decals.mesh.indices.count, vertices..<decals.mesh.vertices.count))
+        decalGroups.append((field.fieldEnds.count, badge, indices..<decals.mesh.indices.count, vertices..<decals.mesh.vertices.count))
     }
 
     private mutating func build(_ badges: [BadgeLook], parameters: Parameters, scale: Double, mode: Mode) {
@@ -150,7 +151,7 @@ public struct BadgePainter {
                 if mode == .overlay { BadgePainter.paintHome(pose, into: &shapes, parameters: parameters, scale: scale) }
             }
         }
-        for badge in badges {
+        for (index, badge) in badges.enumerated() {
             if let pose = badge.pose {
                 if needsMesh {
                     builder.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: feather)
@@ -169,7 +170,7 @@ public struct BadgePainter {
                     }
                     let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
                     BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
-                    closeDecals(from: start.0, start.1, parameters: parameters)
+                    closeDecals(of: index, from: start.0, start.1, parameters: parameters)
                 }
             } else if let explosion = badge.burst {
                 if needsMesh {
@@ -180,7 +181,7 @@ public struct BadgePainter {
                     let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
                     BadgePainter.paintBurst(explosion, age: badge.burstAge, into: &decals, droplets: &droplets, parameters: parameters,
                                             feather: feather)
-                    closeDecals(from: start.0, start.1, parameters: parameters)
+                    closeDecals(of: index, from: start.0, start.1, parameters: parameters)
                 }
             }
         }
@@ -363,9 +364,12 @@ public struct BadgePainter {
         }
     }
 
-    /// The last frame's levels (`orderSteps`): each separate field's, and each badge's decals'
-    /// (its count or burst, in the badges' order); nil when the frame is one step.
-    var drawLevels: (fields: [Int], decals: [Int])? { steps.count > 1 ? (fieldLevels, decalLevels) : nil }
+    /// The last frame's levels (`orderSteps`): each separate field's, and each decal group's
+    /// (a badge's count or burst) with its badge's index in the snapshot; nil when the frame is
+    /// one step.
+    var drawLevels: (fields: [Int], decals: [(badge: Int, level: Int)])? {
+        steps.count > 1 ? (fieldLevels, zip(decalGroups, decalLevels).map { ($0.badge, $1) }) : nil
+    }
 
     /// When the last frame's field tiles need more ball entries than the renderer takes
     /// (`Renderer.maximumBalls`, all tiles' runs together; `Renderer.runLimit`, one tile's),

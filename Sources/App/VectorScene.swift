@@ -99,7 +99,7 @@ struct VectorScene {
         painter.paint(snapshot, parameters: parameters, scale: scale, mode: .metaball)
         let field = painter.metaballField
         // The order the picture draws the fields and counts in.
-        var levels: (fields: [Int], decals: [Int])?
+        var levels: (fields: [Int], decals: [(badge: Int, level: Int)])?
         if layout.panes.contains(where: { $0.content == .metaball }) {
             _ = painter.frame(layout: layout, scale: scale, parameters: parameters,
                               pixelWidth: Int((layout.width * deviceScale).rounded()), pixelHeight: Int((layout.height * deviceScale).rounded()))
@@ -200,14 +200,14 @@ struct VectorScene {
 
     /// The metaball pane in the painter's levels: each level's fields' contour, then its
     /// badges' counts and bursts.
-    private static func addLevels(_ levels: (fields: [Int], decals: [Int]), of snapshot: SceneSnapshot, field: MetaballField,
+    private static func addLevels(_ levels: (fields: [Int], decals: [(badge: Int, level: Int)]), of snapshot: SceneSnapshot, field: MetaballField,
                                   parameters: Parameters, scale: Double, tolerance: Double, atlas: GlyphAtlas?, to pane: inout Pane) {
-        let top = max(levels.fields.max() ?? 0, levels.decals.max() ?? 0)
-        // Each level's fields and badges with decals (as the painter counts them), in order.
+        let top = max(levels.fields.max() ?? 0, levels.decals.map(\.level).max() ?? 0)
+        // Each level's fields and badges with decals, in order.
         var fieldsAt = [[Range<Int>]](repeating: [], count: top + 1), badgesAt = [[BadgeLook]](repeating: [], count: top + 1)
         for (k, range) in field.fields.enumerated() where k < levels.fields.count { fieldsAt[levels.fields[k]].append(range) }
-        for (group, badge) in snapshot.badges.filter({ $0.pose != nil || $0.burst != nil }).enumerated() where group < levels.decals.count {
-            badgesAt[levels.decals[group]].append(badge)
+        for (badge, level) in levels.decals where snapshot.badges.indices.contains(badge) {
+            badgesAt[level].append(snapshot.badges[badge])
         }
         for level in 0...top {
             var part = MetaballField(parameters: field.parameters)
