@@ -7,6 +7,7 @@
 // variant: the colour, nothing evaluated) or evaluates its own run of balls, plus, for the
 // inverse square, the field of the balls left out to second order about the tile's centre.
 // Inputs:   v_scene (scene position of the fragment), v_run (first ball, in the batch, and count of this tile's run),
+//           or with RUN defined, v_ball (the run itself, padded to RUN balls),
 //           v_center, v_tail (value and gradient there), v_curvature (Hessian xx, xy, yy)
 // Uniforms: Balls (x, y, radius, radius² per ball in scene units, the draw's batch),
 //           u_threshold (Wyvill iso),
@@ -25,15 +26,26 @@ flat in vec2 v_center;
 flat in vec3 v_tail;
 flat in vec3 v_curvature;
 
+#ifdef RUN
+// The tile's run, padded to RUN balls (x, y, and r² or, smooth minimum, r), from the vertex stage:
+// flat inputs are read once a block, where the uniform block's varying index is a gather.
+flat in vec3 v_ball[RUN];
+#define FOR_BALLS for (int i = 0; i < RUN; i++)
+#define BALL(i) v_ball[i]
+#else
 // The balls of this draw's batch (Renderer.runLimit of them): a uniform block, which llvmpipe
-// reads far faster than texels (the index is the same for the whole tile).
+// reads far faster than texels (though, the index differing from tile to tile, as a gather).
 layout(std140) uniform Balls {
     vec4 u_ballData[1024];
 };
 
-vec4 ballAt(int i) {
-    return u_ballData[i];
+vec3 ballAt(int i) {
+    vec4 ball = u_ballData[i];
+    return vec3(ball.xy, KERNEL == 2 ? ball.z : ball.w);
 }
+#define FOR_BALLS for (int i = v_run.x; i < v_run.x + v_run.y; i++)
+#define BALL(i) ballAt(i)
+#endif
 uniform float u_threshold;
 uniform float u_blend;
 uniform float u_pixelsPerUnit;
@@ -58,12 +70,12 @@ float inverseSquare(vec2 p) {
     vec2 hv = vec2(v_curvature.x * v.x + v_curvature.y * v.y, v_curvature.y * v.x + v_curvature.z * v.y);
     float f = v_tail.x + dot(v_tail.yz, v) + 0.5 * dot(v, hv);
     vec2 gradient = v_tail.yz + hv;
-    for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
-        vec4 ball = ballAt(i);
+    FOR_BALLS {
+        vec3 ball = BALL(i);
         vec2 d = p - ball.xy;
         // One division a ball: r²/q, and its gradient −2r²d/q² from the same reciprocal.
         float inverse = 1.0 / max(dot(d, d), 1e-12);
-        float term = ball.w * inverse;
+        float term = ball.z * inverse;
         f += term;
         gradient -= (2.0 * term * inverse) * d;
     }
@@ -79,10 +91,10 @@ float wyvill(vec2 p) {
     float scale = 1.0 / (1.0 - pow(u_threshold, 1.0 / 3.0));
     float f = 0.0;
     vec2 gradient = vec2(0.0);
-    for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
-        vec4 ball = ballAt(i);
+    FOR_BALLS {
+        vec3 ball = BALL(i);
         vec2 d = p - ball.xy;
-        float s2 = ball.w * scale;
+        float s2 = ball.z * scale;
         float q = dot(d, d) / s2;
         if (q < 1.0) {
             float a = 1.0 - q;
@@ -101,8 +113,8 @@ float wyvill(vec2 p) {
 // Smooth union of the circles' signed distances (a distance bound already).
 float smoothMin(vec2 p) {
     float d = 1e6;
-    for (int i = v_run.x; i < v_run.x + v_run.y; i++) {
-        vec4 ball = ballAt(i);
+    FOR_BALLS {
+        vec3 ball = BALL(i);
         d = smin(d, sdCircle(p, ball.xy, ball.z), u_blend);
     }
     return d;

@@ -19,8 +19,19 @@ public final class Renderer {
 
     private let fill: ShaderProgram
     private let fillViewport, fillPixelsPerUnit, fillAtlas, fillOverride: GLint
-    /// One metaball program per kernel (indexed by `MetaballKernel.shaderIndex`).
+    /// One metaball program per kernel (indexed by `MetaballKernel.shaderIndex`), for runs of
+    /// any length: it reads them from the uniform block.
     private let metaballs: [FieldProgram]
+    /// Per kernel, one program per `runClasses` entry (nil where the driver would not link it):
+    /// a tile whose run has at most that many balls is drawn by the first that takes it, its
+    /// run padded with balls that add nothing. Its vertex stage reads the run once a vertex
+    /// and hands it on as flat inputs, which llvmpipe reads about as cheaply as a uniform,
+    /// where the uniform block indexed by each tile's run costs a gather a ball and a loop
+    /// whose every pixel may end elsewhere: the chain's edge tiles (runs of 3 to 9) cost about
+    /// half as much.
+    private let runPrograms: [[FieldProgram?]]
+    /// The padded run lengths of `runPrograms`, shortest first.
+    static let runClasses = [4, 12]
     /// The field's tiles wholly inside: one colour, none of the field's work. (llvmpipe runs a
     /// shader's straight-line code for every pixel even where a branch returns early, so these
     /// cost about a third as much drawn by a program of their own.)
@@ -41,8 +52,12 @@ public final class Renderer {
     /// The balls (x, y, r, r² each), a uniform buffer, and its size in bytes.
     private var ballBuffer: GLuint = 0
     private var ballBytes = 0
-    /// The field's draws: each binds the window of balls from `base` and draws these indices.
-    private var fieldBatches: [(base: Int, indices: Range<Int>)] = []
+    /// The field's draws: each binds the window of balls from `base` and draws these indices
+    /// with `program` (an index of `runClasses`, or −1: the kernel's program for any run).
+    private var fieldBatches: [(base: Int, indices: Range<Int>, program: Int)] = []
+    /// The edge regions of the step being uploaded, by the program that draws them (the last
+    /// list: `metaballs`).
+    private var regionsByProgram: [[Int]] = Array(repeating: [], count: Renderer.runClasses.count + 1)
     /// The layer's steps as drawn (`MetaballLayer.steps`, or one of everything): its edge tiles'
     /// batches (a range of `fieldBatches`), its tiles inside (indices of `tileBuffer`), then
     /// its decals (indices of `decalBuffer`).
@@ -69,7 +84,14 @@ public final class Renderer {
             programs.append(try FieldProgram(kernel: kernel))
         }
         metaballs = programs
-        flatField = try FieldProgram(define: "FLAT 1")
+        flatField = try FieldProgram(defines: ["FLAT 1"])
+        runPrograms = MetaballKernel.allCases.map { kernel in
+            // Only the inverse square's: each such program costs llvmpipe about 0.15 s to compile
+            // at the first start (before its shader cache holds it), and the other kernels' runs
+            // are shorter. (12 balls are 36 flat components, which with the others fit the 60
+            // that OpenGL 3.3 promises; a program a driver will not link is left to `metaballs`.)
+            Renderer.runClasses.map { kernel == .inverseSquare ? try? FieldProgram(kernel: kernel, run: $0) : nil }
+        }
         composite = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         compositeBezier = composite.uniform("u_bezierMask")
         compositeMetaball = composite.uniform("u_metaballMask")
@@ -111,6 +133,12 @@ public final class Renderer {
             field.regions(clip: Box(minX: 0, minY: 0, maxX: 8, maxY: 8), pixelsPerUnit: 1, into: &regions, balls: &balls,
                           scratch: &scratch)
             regions.append(Region(box: Box(minX: 3, minY: 3, maxX: 5, maxY: 5), first: 0, count: 0, inside: true))
+            // A tile for each program of the kernel: a run of each class, and a longer one.
+            let first = balls.count
+            balls.append(contentsOf: repeatElement(field.balls[0], count: Renderer.runClasses.last! + 1))
+            for count in Renderer.runClasses.map({ $0 - 1 }) + [Renderer.runClasses.last! + 1] {
+                regions.append(Region(box: Box(minX: 0, minY: 0, maxX: 2, maxY: 2), first: first, count: count))
+            }
             let layer = MetaballLayer(parameters: field.parameters, color: .badgeRed, regions: regions, balls: balls)
             var frame = Frame(width: 8, height: 8, scale: 1, background: .white, mesh: mesh.mesh, decals: mesh.mesh,
                               shapes: mesh.mesh, metaballs: layer,
@@ -275,27 +303,43 @@ public final class Renderer {
         tileIndices.removeAll(keepingCapacity: true)
         fieldBatches.removeAll(keepingCapacity: true)
         fieldSteps.removeAll(keepingCapacity: true)
+        let kernel = Int(layer.parameters.kernel.shaderIndex)
         func upload(regions: Range<Int>, decals: Range<Int>) {
             let regions = regions.clamped(to: layer.regions.indices)
             let firstBatch = fieldBatches.count
-            var base = -1  // the current batch's window (−1: no run in it yet, any will do)
-            var batchStart = tileIndices.count
             insideIndices.removeAll(keepingCapacity: true)
-            for region in layer.regions[regions] where region.first + region.count <= balls.count && region.count <= Renderer.runLimit {
+            for k in regionsByProgram.indices { regionsByProgram[k].removeAll(keepingCapacity: true) }
+            for r in regions {
+                let region = layer.regions[r]
+                guard region.first + region.count <= balls.count && region.count <= Renderer.runLimit else { continue }
                 if region.inside {
                     appendTile(region, first: -1, into: &insideIndices)
                     continue
                 }
-                if !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
-                    if base >= 0 {
-                        fieldBatches.append((base, batchStart..<tileIndices.count))
-                        batchStart = tileIndices.count
-                    }
-                    base = region.first / Renderer.windowAlignment * Renderer.windowAlignment
+                var program = Renderer.runClasses.count
+                for (k, length) in Renderer.runClasses.enumerated() where region.count <= length && runPrograms[kernel][k] != nil {
+                    program = k
+                    break
                 }
-                appendTile(region, first: region.first - base, into: &tileIndices)
+                regionsByProgram[program].append(r)
             }
-            if tileIndices.count > batchStart { fieldBatches.append((max(base, 0), batchStart..<tileIndices.count)) }
+            for (program, list) in regionsByProgram.enumerated() {
+                var base = -1  // the current batch's window (−1: no run in it yet, any will do)
+                var batchStart = tileIndices.count
+                let tag = program < Renderer.runClasses.count ? program : -1
+                for r in list {
+                    let region = layer.regions[r]
+                    if !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
+                        if base >= 0 {
+                            fieldBatches.append((base, batchStart..<tileIndices.count, tag))
+                            batchStart = tileIndices.count
+                        }
+                        base = region.first / Renderer.windowAlignment * Renderer.windowAlignment
+                    }
+                    appendTile(region, first: region.first - base, into: &tileIndices)
+                }
+                if tileIndices.count > batchStart { fieldBatches.append((max(base, 0), batchStart..<tileIndices.count, tag)) }
+            }
             let inside = tileIndices.count..<(tileIndices.count + insideIndices.count)
             tileIndices.append(contentsOf: insideIndices)
             fieldSteps.append((firstBatch..<fieldBatches.count, inside, decals))
@@ -346,15 +390,20 @@ public final class Renderer {
     private func drawField(_ layer: MetaballLayer, step: (batches: Range<Int>, inside: Range<Int>, decals: Range<Int>),
                            frame: Frame, color: Color) {
         if !step.batches.isEmpty {
-            let program = metaballs[Int(layer.parameters.kernel.shaderIndex)]
-            program.program.use()
-            GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
-            GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
-            GL.uniform1f(program.threshold, GLfloat(layer.parameters.threshold))
-            GL.uniform1f(program.blend, GLfloat(layer.parameters.blend))
-            set(program.color, color)
             let stride = 4 * MemoryLayout<GLfloat>.stride
+            let kernel = Int(layer.parameters.kernel.shaderIndex)
+            var current: Int? = nil
             for batch in fieldBatches[step.batches] {
+                if batch.program != current {
+                    current = batch.program
+                    let program = (batch.program >= 0 ? runPrograms[kernel][batch.program] : nil) ?? metaballs[kernel]
+                    program.program.use()
+                    GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
+                    GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
+                    GL.uniform1f(program.threshold, GLfloat(layer.parameters.threshold))
+                    GL.uniform1f(program.blend, GLfloat(layer.parameters.blend))
+                    set(program.color, color)
+                }
                 GL.bindBufferRange(GLenum(GL_UNIFORM_BUFFER), 0, ballBuffer, GLintptr(batch.base * stride),
                                    GLsizeiptr(Renderer.ballWindow * stride))
                 tileBuffer.draw(indices: batch.indices)
@@ -444,12 +493,13 @@ private struct FieldProgram {
     let program: ShaderProgram
     let viewport, pixelsPerUnit, threshold, blend, color: GLint
 
-    init(kernel: MetaballKernel) throws(RenderError) {
-        try self.init(define: "KERNEL \(kernel.shaderIndex)")
+    /// The kernel's program for runs of any length, or (`run`) for runs padded to that length.
+    init(kernel: MetaballKernel, run: Int? = nil) throws(RenderError) {
+        try self.init(defines: ["KERNEL \(kernel.shaderIndex)"] + (run.map { ["RUN \($0)"] } ?? []))
     }
 
-    init(define: String) throws(RenderError) {
-        program = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag", defines: [define])
+    init(defines: [String]) throws(RenderError) {
+        program = try ShaderProgram(vertex: "metaball.vert", fragment: "metaball.frag", defines: defines)
         viewport = program.uniform("u_viewport")
         pixelsPerUnit = program.uniform("u_pixelsPerUnit")
         // The balls' uniform block reads binding point 0 (the flat variant reads none).

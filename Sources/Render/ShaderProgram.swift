@@ -27,21 +27,20 @@ public final class ShaderProgram {
     public let files: [String]
 
     /// Compiles `vertex` and `fragment` (file names in Shaders/) and links them; `defines`
-    /// (e.g. ["KERNEL 1"]) are added as `#define` lines after the fragment stage's `#version`.
+    /// (e.g. ["KERNEL 1"]) are added as `#define` lines after each stage's `#version`.
     public init(vertex: String, fragment: String, defines: [String] = []) throws(RenderError) {
         files = [vertex, fragment]
-        let vs = try ShaderProgram.compile(file: vertex, stage: GL.vertexShader)
+        func source(_ file: String) throws(RenderError) -> String? {
+            guard !defines.isEmpty else { return nil }
+            var lines = try ShaderLibrary.source(named: file).components(separatedBy: "\n")
+            let version = lines.firstIndex { $0.hasPrefix("#version") } ?? -1
+            lines.insert(contentsOf: defines.map { "#define " + $0 }, at: version + 1)
+            return lines.joined(separator: "\n")
+        }
+        let vs = try ShaderProgram.compile(file: vertex, stage: GL.vertexShader, source: source(vertex))
         let fs: GLuint
         do {
-            var source: String?
-            if !defines.isEmpty {
-                let text = try ShaderLibrary.source(named: fragment)
-                var lines = text.components(separatedBy: "\n")
-                let version = lines.firstIndex { $0.hasPrefix("#version") } ?? -1
-                lines.insert(contentsOf: defines.map { "#define " + $0 }, at: version + 1)
-                source = lines.joined(separator: "\n")
-            }
-            fs = try ShaderProgram.compile(file: fragment, stage: GL.fragmentShader, source: source)
+            fs = try ShaderProgram.compile(file: fragment, stage: GL.fragmentShader, source: source(fragment))
         } catch {
             GL.deleteShader(vs)
             throw error

@@ -81,6 +81,54 @@ import Reference
         }
     }
 
+    /// Each of the field's programs draws what the field's own formula gives at every pixel:
+    /// tiles whose runs are short (drawn with their balls as flat inputs, padded with balls
+    /// that add nothing), longer, and longer than any padded program (read from the uniform
+    /// block), against the coverage clamp(½ − d, 0, 1) of `MetaballField.signedDistance`.
+    @Test(arguments: MetaballKernel.allCases)
+    func everyRunLengthIsDrawnAsTheFieldSays(kernel: MetaballKernel) throws {
+        let (width, height) = (200, 160)
+        // Three fields side by side: a pair, a ring of nine and a tight knot of twenty.
+        func ring(_ n: Int, at c: Vec2, radius ring: Double, ball r: Double) -> [Ball] {
+            (0..<n).map { k in
+                let a = 2 * Double.pi * Double(k) / Double(n) + 0.3
+                return Ball(center: c + Vec2(cos(a), sin(a)) * ring, radius: r)
+            }
+        }
+        let pair = [Ball(center: Vec2(24, 30), radius: 9), Ball(center: Vec2(44, 34), radius: 7)]
+        let nine = ring(9, at: Vec2(130, 40), radius: 24, ball: 8)
+        let twenty = ring(20, at: Vec2(80, 110), radius: 9, ball: 6)
+        var field = MetaballField(balls: pair + nine + twenty, parameters: MetaballParameters(kernel: kernel),
+                                  fieldEnds: [pair.count, pair.count + nine.count, pair.count + nine.count + twenty.count])
+        field.parameters.kernel = kernel
+        var regions: [Region] = [], balls: [Ball] = [], scratch = MetaballScratch()
+        field.regions(clip: Box(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height)), pixelsPerUnit: 1,
+                      into: &regions, balls: &balls, scratch: &scratch)
+        // The runs reach every program: the short ones', the longer ones' and past them.
+        let runs = regions.filter { !$0.inside }.map(\.count)
+        #expect(runs.contains { $0 <= Renderer.runClasses[0] }, "\(kernel): runs \(runs)")
+        #expect(runs.contains { $0 > Renderer.runClasses[0] && $0 <= Renderer.runClasses.last! }, "\(kernel): runs \(runs)")
+        #expect(runs.contains { $0 > Renderer.runClasses.last! }, "\(kernel): runs \(runs)")
+        let black = Color(red: 0, green: 0, blue: 0)
+        let frame = Frame(width: Double(width), height: Double(height), scale: 1, background: .white, mesh: Mesh(),
+                          metaballs: MetaballLayer(parameters: field.parameters, color: black, regions: regions, balls: balls),
+                          panes: [Pane(x: 0, y: 0, width: width, height: height, content: .metaball)])
+        let headless = try HeadlessRenderer(pixelWidth: width, pixelHeight: height)
+        defer { headless.destroy() }
+        let drawn = MetaballTests.coverage(try headless.image(of: frame))
+        var worst = (error: 0.0, x: 0, y: 0)
+        for y in 0..<height {
+            for x in 0..<width {
+                let d = field.signedDistance(at: Vec2(Double(x) + 0.5, Double(y) + 0.5))
+                let expected = min(max(0.5 - d, 0), 1)
+                let error = abs(drawn[y * width + x] - expected)
+                if error > worst.error { worst = (error, x, y) }
+            }
+        }
+        // (8-bit channels: half a step, and the tails' second order, 1e-4 of the iso value.)
+        #expect(worst.error <= 0.02, "\(kernel): coverage off by \(worst.error) at \(worst.x),\(worst.y)")
+    }
+
     /// Split draws each pane as the single mode does, with the window's divider and labels.
     @Test func splitDrawsBothPanesFromOneScene() throws {
         let home = Vec2(60, 80), drag = Vec2(100, 95)
