@@ -32,6 +32,8 @@ public final class Renderer {
     private let runPrograms: [[FieldProgram?]]
     /// The padded run lengths of `runPrograms`, shortest first.
     static let runClasses = [4, 12]
+    /// How many of `runPrograms` the driver linked (a test's check that none fell back unseen).
+    var linkedRunPrograms: Int { runPrograms.joined().filter { $0 != nil }.count }
     /// The field's tiles wholly inside: one colour, none of the field's work. (llvmpipe runs a
     /// shader's straight-line code for every pixel even where a branch returns early, so these
     /// cost about a third as much drawn by a program of their own.)

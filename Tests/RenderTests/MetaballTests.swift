@@ -115,6 +115,9 @@ import Reference
                           panes: [Pane(x: 0, y: 0, width: width, height: height, content: .metaball)])
         let headless = try HeadlessRenderer(pixelWidth: width, pixelHeight: height)
         defer { headless.destroy() }
+        // The inverse square's short-run programs all linked (a failed one would fall back to
+        // the looping program and draw the same picture, slower).
+        #expect(headless.renderer.linkedRunPrograms == Renderer.runClasses.count)
         let drawn = MetaballTests.coverage(try headless.image(of: frame))
         var worst = (error: 0.0, x: 0, y: 0)
         for y in 0..<height {
