@@ -44,7 +44,8 @@ struct RenderRequest {
           --anchor X,Y              the home circle's centre (canvas centre)
           --drag X,Y                the badge's centre (= anchor)
           --radius R                badge radius in logical pixels (20)
-          --text STR                count in the badge, white, sized to fit (none)
+          --text STR                count in the badge, white, sized to fit, left out
+                                    under 6 device px per em (none)
           --time T                  chain scene: seconds simulated before the picture (0)
           --construction            draw the bridge's construction over it: the seeds' points
                                     A, B, C, D, O, P (quad), or the sides' points and handles

@@ -66,8 +66,15 @@ extension MeshBuilder {
 
 /// Where a badge's count goes: its size in device pixels per em (0.95 R, shrunk so the ink is at
 /// most 1.4 R wide) and the pen's origin on whole device pixels with the ink box centred on the
-/// badge. The picture's glyph quads and the SVG's text are placed by it alike.
+/// badge. The picture's glyph quads and the SVG's text are placed by it alike. None below
+/// `minimumPixels` per em: the badge is then a plain dot.
 public struct CountPlacement: Sendable {
+    /// The least em, in device pixels, a count is drawn at. Below it a digit's ink is 3 or 4
+    /// pixels tall, a smudge no one can read (the 1024-badge grid at 960x540 has R ≈ 4), and a
+    /// badge that small reads as a dot, as in apps that drop the number from a badge too small
+    /// for it.
+    public static let minimumPixels = 6
+
     /// Device pixels per em.
     public var size: Int
     /// The pen's start and the baseline, device pixels.
@@ -83,6 +90,7 @@ public struct CountPlacement: Sendable {
         let widest = 1.4 * radius * scale
         if Double(width) > widest { em *= widest / Double(width) }
         size = max(1, Int(em.rounded()))
+        guard size >= CountPlacement.minimumPixels else { return nil }
         let layout = CountLayout(text: text, size: size, atlas: atlas)
         guard layout.inkWidth > 0 else { return nil }
         let cx = center.x * scale, cy = center.y * scale

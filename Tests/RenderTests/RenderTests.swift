@@ -185,6 +185,36 @@ import Reference
         // And with values the bilinear blur of a misplaced glyph would not leave: full-coverage ink.
         #expect(inkValues(image).contains(255))
     }
+
+    /// A count whose em, 0.95 R device pixels (a single digit is not shrunk to fit), rounds
+    /// under 6 is left out and the badge drawn as a dot; at 6 it is drawn. Device pixels, not
+    /// logical ones: the same radius at scale 2 has its count.
+    @Test(arguments: [(5.0, 1.0), (6.0, 1.0), (6.5, 1.0), (3.0, 2.0), (2.5, 2.0), (4.0, 1.5)])
+    func countsTooSmallToReadAreLeftOut(radius: Double, scale: Double) throws {
+        var options = CommonOptions()
+        options.width = 40
+        options.height = 30
+        options.scale = scale
+        options.parameters.background = Color(red: 0, green: 0, blue: 0)
+        let center = Vec2(20.2, 15.3)
+        let pose = BadgePose(home: center, center: center, radius: radius, parameters: options.parameters.motion.badge)
+        let image = try RenderCommand.draw([pose], texts: ["8"], options: options)
+        // On black under a red badge, only the white text has any green.
+        let ink = stride(from: 1, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 0 }.count
+        let em = Int((0.95 * radius * scale).rounded())
+        if em >= 6 {
+            #expect(ink > 0, "em \(em) px: the count should be drawn")
+        } else {
+            #expect(ink == 0, "em \(em) px: the count should be left out, \(ink) text pixels")
+        }
+        // The badge is drawn either way.
+        let red = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 128 }.count
+        #expect(Double(red) > 0.5 * Double.pi * radius * radius * scale * scale)
+        // The SVG says the same: the count's outline is there exactly when the picture has it.
+        let atlas = try #require(Fonts.atlas())
+        let placed = CountPlacement("8", center: center, radius: radius, scale: scale, atlas: atlas)
+        #expect((placed != nil) == (em >= 6))
+    }
 }
 
 /// A count in characters DejaVu Sans lacks (你好) is drawn from a font that has them: real
