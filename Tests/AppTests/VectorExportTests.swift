@@ -59,10 +59,10 @@ let rsvgPresent = onPath("rsvg-convert")
         #expect(score >= 0.99, "\(options): IoU \(score)")
     }
 
-    /// Where later badges cover earlier counts (the seeded grid of 256 overlaps), the SVG draws
-    /// the fill and the counts in the picture's levels, so the same counts are hidden: no pixel
-    /// is a count's white in one and the badge red in the other (all counts over the whole
-    /// fill, as the SVG once drew them, showed 109 such pixels here).
+    /// Where later badges cover earlier counts (the seeded grid of 128 at 640x360 overlaps, its
+    /// counts 6–7 px per em, drawn), the SVG draws the fill and the counts in the picture's
+    /// levels, so the same counts are hidden: no pixel is a count's white in one and the badge
+    /// red in the other (every count drawn after the whole fill instead fails it).
     @Test(.enabled(if: rsvgPresent, "needs rsvg-convert (librsvg2-bin; scripts/setup installs it)"))
     func svgHidesTheCountsThePictureHides() throws {
         let folder = try temporaryFolder()
@@ -70,12 +70,13 @@ let rsvgPresent = onPath("rsvg-convert")
         let png = folder.appendingPathComponent("g.png").path, svg = folder.appendingPathComponent("g.svg").path
         let drawn = folder.appendingPathComponent("g-svg.png").path
         for out in [png, svg] {
-            let result = try Sticky.run(["render", "--scene", "grid", "--count", "256", "--mode", "metaball", "--size", "640x360",
+            let result = try Sticky.run(["render", "--scene", "grid", "--count", "128", "--mode", "metaball", "--size", "640x360",
                                          "--out", out])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.components(separatedBy: "class=\"field\"").count - 1 > 1, "one level: the scene covers no count")
+        #expect(text.components(separatedBy: "class=\"count\"").count - 1 == 128, "every count drawn")
         let rsvg = Process()
         rsvg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         rsvg.arguments = ["rsvg-convert", svg, "-o", drawn]
