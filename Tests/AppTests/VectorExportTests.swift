@@ -59,10 +59,10 @@ let rsvgPresent = onPath("rsvg-convert")
         #expect(score >= 0.99, "\(options): IoU \(score)")
     }
 
-    /// Where later badges cover earlier counts (the seeded grid of 128 at 640x360 overlaps, its
-    /// counts 6–7 px per em, drawn), the SVG draws the fill and the counts in the picture's
-    /// levels, so the same counts are hidden: no pixel is a count's white in one and the badge
-    /// red in the other (every count drawn after the whole fill instead fails it).
+    /// Where later badges cover earlier counts (the seeded grid of 128 at 640x360 overlaps, and
+    /// its counts are big enough to be drawn), the SVG draws the fill and the counts in the
+    /// picture's levels, so the same counts are hidden: no pixel is a count's white in one and
+    /// the badge red in the other (every count drawn after the whole fill instead fails it).
     @Test(.enabled(if: rsvgPresent, "needs rsvg-convert (librsvg2-bin; scripts/setup installs it)"))
     func svgHidesTheCountsThePictureHides() throws {
         let folder = try temporaryFolder()

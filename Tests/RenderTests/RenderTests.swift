@@ -138,17 +138,21 @@ import Reference
 
 /// The count: white, inside the badge, centred within one device pixel, at several scales.
 @Suite(.serialized) struct CountTextTests {
+    /// One badge at rest with `text`, drawn on black: only the white text has any green.
+    static func drawOnBlack(_ text: String, at center: Vec2, radius: Double, width: Int, height: Int, scale: Double) throws -> Image {
+        var options = CommonOptions()
+        options.width = width
+        options.height = height
+        options.scale = scale
+        options.parameters.background = Color(red: 0, green: 0, blue: 0)
+        let pose = BadgePose(home: center, center: center, radius: radius, parameters: options.parameters.motion.badge)
+        return try RenderCommand.draw([pose], texts: [text], options: options)
+    }
+
     @Test(arguments: [("8", 16.0, 1.0), ("23", 20.0, 1.0), ("99+", 24.0, 1.0), ("1", 12.0, 2.0), ("99+", 20.0, 3.0), ("7", 30.0, 1.5)])
     func countIsInsideAndCentred(text: String, radius: Double, scale: Double) throws {
-        var options = CommonOptions()
-        options.width = 160
-        options.height = 120
-        options.scale = scale
-        // On black, only the white text has any green.
-        options.parameters.background = Color(red: 0, green: 0, blue: 0)
         let center = Vec2(80.3, 60.6)
-        let pose = BadgePose(home: center, center: center, radius: radius, parameters: options.parameters.motion.badge)
-        let image = try RenderCommand.draw([pose], texts: [text], options: options)
+        let image = try CountTextTests.drawOnBlack(text, at: center, radius: radius, width: 160, height: 120, scale: scale)
         var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
         var weight = 0.0
         for y in 0..<image.height {
@@ -174,10 +178,8 @@ import Reference
         #expect(abs(inkCenter.x - target.x) <= 1 && abs(inkCenter.y - target.y) <= 1, "ink centre \(inkCenter), badge \(target)")
         // Crisp: glyphs land texel-to-pixel whatever the badge's sub-pixel position, so the same
         // count drawn half a pixel elsewhere has exactly the same pixel values, only moved.
-        let shifted = center + Vec2(0.37, -0.41)
-        let moved = try RenderCommand.draw(
-            [BadgePose(home: shifted, center: shifted, radius: radius, parameters: options.parameters.motion.badge)],
-            texts: [text], options: options)
+        let moved = try CountTextTests.drawOnBlack(text, at: center + Vec2(0.37, -0.41), radius: radius, width: 160, height: 120,
+                                                   scale: scale)
         func inkValues(_ image: Image) -> [UInt8] {
             stride(from: 1, to: image.pixels.count, by: 4).map { image.pixels[$0] }.filter { $0 > 0 }.sorted()
         }
@@ -191,15 +193,9 @@ import Reference
     /// logical ones: the same radius at scale 2 has its count.
     @Test(arguments: [(5.0, 1.0), (6.0, 1.0), (6.5, 1.0), (3.0, 2.0), (2.5, 2.0), (4.0, 1.5)])
     func countsTooSmallToReadAreLeftOut(radius: Double, scale: Double) throws {
-        var options = CommonOptions()
-        options.width = 40
-        options.height = 30
-        options.scale = scale
-        options.parameters.background = Color(red: 0, green: 0, blue: 0)
         let center = Vec2(20.2, 15.3)
-        let pose = BadgePose(home: center, center: center, radius: radius, parameters: options.parameters.motion.badge)
-        let image = try RenderCommand.draw([pose], texts: ["8"], options: options)
-        // On black under a red badge, only the white text has any green.
+        let image = try CountTextTests.drawOnBlack("8", at: center, radius: radius, width: 40, height: 30, scale: scale)
+        // Only the white text has any green.
         let ink = stride(from: 1, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 0 }.count
         let em = Int((0.95 * radius * scale).rounded())
         if em >= 6 {
