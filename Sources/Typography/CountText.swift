@@ -85,11 +85,13 @@ public struct CountPlacement: Sendable {
         var em = 0.95 * radius * scale
         // Measure once at the nominal size, then shrink to fit.
         let nominal = Int(em.rounded())
-        guard nominal >= 1 else { return nil }
+        // Shrinking only makes it smaller: no glyph measured (and rasterized into the atlas) at
+        // a size that will not be drawn.
+        guard nominal >= CountPlacement.minimumPixels else { return nil }
         let width = CountLayout(text: text, size: nominal, atlas: atlas).inkWidth
         let widest = 1.4 * radius * scale
         if Double(width) > widest { em *= widest / Double(width) }
-        size = max(1, Int(em.rounded()))
+        size = Int(em.rounded())
         guard size >= CountPlacement.minimumPixels else { return nil }
         let layout = CountLayout(text: text, size: size, atlas: atlas)
         guard layout.inkWidth > 0 else { return nil }
