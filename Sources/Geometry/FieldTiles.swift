@@ -313,6 +313,10 @@ extension MetaballField {
               (width / tile) * (height / tile) < 1e7
         else { return }
         let pad = 2 / pixelsPerUnit, h = tile * 0.5.squareRoot()
+        if parameters.kernel == .inverseSquare && balls.lazy.filter(\.isDrawable).count <= MetaballField.sharedRunLimit,
+           appendShared(clip: clip, tile: tile, half: 0.5 / pixelsPerUnit, pad: pad, into: &regions, balls: &ordered, scratch: &scratch) {
+            return
+        }
         var largest = 0.0
         scratch.reach.removeAll(keepingCapacity: true)
         for ball in balls {
@@ -681,6 +685,106 @@ extension MetaballField {
             }
             regions[regions.count - 1].tailMiss = miss
         }
+    }
+
+    /// Fields of at most this many balls (inverse square) are tiled by `appendShared`: every
+    /// edge tile evaluates the whole field, so all share one run (the renderer's longest padded
+    /// run, `Renderer.runClasses`).
+    public static let sharedRunLimit = 12
+
+    /// `appendRegions` for a field of at most `sharedRunLimit` balls (inverse square): the
+    /// whole field is every edge tile's run, entered once, with no tail, so what the shader
+    /// draws is the field itself, and the tiles are classified from bounds over all the balls
+    /// (no cells, no pyramid). Squares of four tiles over the field's reach (`reachBox`) are
+    /// split down to tiles, and a tile's quarters tested when the run is `quarterRun` or more,
+    /// on a grid of half tiles; the grid is then cut greedily into rectangles, in rows then
+    /// down: those inside, and those near the contour (with the ones inside too when the run
+    /// is `shortRun` or less, as in `mergeTiles`). False, having added nothing, where the grid
+    /// would be too large (a ball thousands of tiles across): the cells' way takes it.
+    fileprivate func appendShared(clip: Box, tile: Double, half: Double, pad: Double, into regions: inout [Region],
+                                  balls ordered: inout [Ball], scratch: inout MetaballScratch) -> Bool {
+        guard let reach = reachBox(pad: pad) else { return true }
+        let unit = tile / 2
+        let originX = (max(reach.minX, clip.minX) / tile).rounded(.down) * tile
+        let originY = (max(reach.minY, clip.minY) / tile).rounded(.down) * tile
+        let box = Box(minX: max(originX, clip.minX), minY: max(originY, clip.minY),
+                      maxX: min(reach.maxX, clip.maxX), maxY: min(reach.maxY, clip.maxY))
+        guard box.maxX > box.minX && box.maxY > box.minY else { return true }
+        let wide = ((box.maxX - originX) / tile).rounded(.up), high = ((box.maxY - originY) / tile).rounded(.up)
+        guard wide * high <= Double(1 << 20) else { return false }
+        let columns = 2 * Int(wide), rows = 2 * Int(high)
+        // The run: the drawable balls in order (`candidates`, for `decide`; once into `ordered`).
+        scratch.candidates.removeAll(keepingCapacity: true)
+        for (i, ball) in balls.enumerated() where ball.isDrawable { scratch.candidates.append(i) }
+        let run = 0..<scratch.candidates.count
+        let first = ordered.count
+        for i in scratch.candidates {
+            ordered.append(balls[i])
+            scratch.orderedIndex.append(i)
+        }
+        // Each half tile: 0 outside, 1 inside, 2 near the contour.
+        scratch.grid.removeAll(keepingCapacity: true)
+        scratch.grid.append(contentsOf: repeatElement(0, count: columns * rows))
+        func mark(_ x: Int, _ y: Int, span: Int, _ kind: Int) {
+            for v in y..<min(y + span, rows) { for u in x..<min(x + span, columns) { scratch.grid[v * columns + u] = kind } }
+        }
+        /// The square of `span` half tiles at half tile (x, y), cut to the box.
+        func decide(_ x: Int, _ y: Int, span: Int) -> Bool? {
+            let part = Box(minX: max(originX + Double(x) * unit, box.minX), minY: max(originY + Double(y) * unit, box.minY),
+                           maxX: min(originX + Double(x + span) * unit, box.maxX), maxY: min(originY + Double(y + span) * unit, box.maxY))
+            guard part.maxX > part.minX && part.maxY > part.minY else { return false }
+            var least = 0.0, most = 0.0, nearest2 = Double.infinity
+            countRun(part, run: run, of: scratch.candidates, least: &least, most: &most, nearest2: &nearest2)
+            return self.decide(part, least: least, most: most, nearest: nearest2.squareRoot(), cubic: 0, run: run,
+                               of: scratch.candidates, half: half)
+        }
+        func classify(_ x: Int, _ y: Int, span: Int) {
+            guard x < columns && y < rows else { return }
+            if let inside = decide(x, y, span: span) {
+                if inside { mark(x, y, span: span, 1) }
+                return
+            }
+            if span > 2 {
+                for q in 0..<4 { classify(x + (q & 1) * span / 2, y + (q >> 1) * span / 2, span: span / 2) }
+            } else if span == 2 && run.count >= MetaballField.quarterRun {
+                for q in 0..<4 {
+                    let u = x + (q & 1), v = y + (q >> 1)
+                    guard u < columns && v < rows else { continue }
+                    if let inside = decide(u, v, span: 1) {
+                        if inside { mark(u, v, span: 1, 1) }
+                    } else {
+                        mark(u, v, span: 1, 2)
+                    }
+                }
+            } else {
+                mark(x, y, span: span, 2)
+            }
+        }
+        for y in stride(from: 0, to: rows, by: 8) { for x in stride(from: 0, to: columns, by: 8) { classify(x, y, span: 8) } }
+
+        let joinInside = run.count <= MetaballField.shortRun
+        if joinInside { for k in scratch.grid.indices where scratch.grid[k] == 1 { scratch.grid[k] = 2 } }
+        for y in 0..<rows {
+            var x = 0
+            while x < columns {
+                let kind = scratch.grid[y * columns + x]
+                guard kind != 0 else {
+                    x += 1
+                    continue
+                }
+                var w = 1
+                while x + w < columns && scratch.grid[y * columns + x + w] == kind { w += 1 }
+                var h = 1
+                while y + h < rows && (x..<(x + w)).allSatisfy({ scratch.grid[(y + h) * columns + $0] == kind }) { h += 1 }
+                for v in y..<(y + h) { for u in x..<(x + w) { scratch.grid[v * columns + u] = 0 } }
+                let part = Box(minX: max(originX + Double(x) * unit, box.minX), minY: max(originY + Double(y) * unit, box.minY),
+                               maxX: min(originX + Double(x + w) * unit, box.maxX), maxY: min(originY + Double(y + h) * unit, box.maxY))
+                regions.append(kind == 1 ? Region(box: part, first: 0, count: 0, inside: true)
+                                         : Region(box: part, first: first, count: run.count))
+                x += w
+            }
+        }
+        return true
     }
 
     /// Runs at most this long draw a pixel for less than a quad costs, so where one is the

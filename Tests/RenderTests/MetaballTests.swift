@@ -88,7 +88,7 @@ import Reference
     @Test(arguments: MetaballKernel.allCases)
     func everyRunLengthIsDrawnAsTheFieldSays(kernel: MetaballKernel) throws {
         let (width, height) = (200, 160)
-        // Three fields side by side: a pair, a ring of nine and a tight knot of twenty.
+        // Four fields: a pair, a ring of nine, a tight knot of twenty and a row of sixteen.
         func ring(_ n: Int, at c: Vec2, radius ring: Double, ball r: Double) -> [Ball] {
             (0..<n).map { k in
                 let a = 2 * Double.pi * Double(k) / Double(n) + 0.3
@@ -98,14 +98,25 @@ import Reference
         let pair = [Ball(center: Vec2(24, 30), radius: 9), Ball(center: Vec2(44, 34), radius: 7)]
         let nine = ring(9, at: Vec2(130, 40), radius: 24, ball: 8)
         let twenty = ring(20, at: Vec2(80, 110), radius: 9, ball: 6)
-        var field = MetaballField(balls: pair + nine + twenty, parameters: MetaballParameters(kernel: kernel),
-                                  fieldEnds: [pair.count, pair.count + nine.count, pair.count + nine.count + twenty.count])
+        // (Past `MetaballField.sharedRunLimit`, spread out: the inverse square's runs of its own,
+        // longer among the larger balls and short among the specks, with tails.)
+        let row = (0..<8).map { Ball(center: Vec2(12 + 11.5 * Double($0), 146), radius: 4) }
+            + (0..<8).map { Ball(center: Vec2(110 + 12 * Double($0), 146), radius: 0.8) }
+        var field = MetaballField(balls: pair + nine + twenty + row, parameters: MetaballParameters(kernel: kernel),
+                                  fieldEnds: [pair.count, pair.count + nine.count, pair.count + nine.count + twenty.count,
+                                              pair.count + nine.count + twenty.count + row.count])
         field.parameters.kernel = kernel
         var regions: [Region] = [], balls: [Ball] = [], scratch = MetaballScratch()
         field.regions(clip: Box(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height)), pixelsPerUnit: 1,
                       into: &regions, balls: &balls, scratch: &scratch)
-        // The runs reach every program: the short ones', the longer ones' and past them.
-        let runs = regions.filter { !$0.inside }.map(\.count)
+        // The runs reach every program: the short ones', the longer ones' and past them; for the
+        // inverse square, the pair and the ring of nine are small fields, each drawn with one
+        // shared run (`sharedPrograms`), and the knot's tiles have runs of their own and tails.
+        let shared = regions.filter { !$0.inside && $0.tail == LocalField() && $0.count <= MetaballField.sharedRunLimit }
+        let runs = regions.filter { !$0.inside && (kernel != .inverseSquare || !shared.contains($0)) }.map(\.count)
+        if kernel == .inverseSquare {
+            #expect(Set(shared.map { [$0.first, $0.count] }) == [[0, pair.count], [pair.count, nine.count]], "\(kernel): shared runs")
+        }
         #expect(runs.contains { $0 <= Renderer.runClasses[0] }, "\(kernel): runs \(runs)")
         #expect(runs.contains { $0 > Renderer.runClasses[0] && $0 <= Renderer.runClasses.last! }, "\(kernel): runs \(runs)")
         #expect(runs.contains { $0 > Renderer.runClasses.last! }, "\(kernel): runs \(runs)")
@@ -118,6 +129,8 @@ import Reference
         // The inverse square's short-run programs all linked (a failed one would fall back to
         // the looping program and draw the same picture, slower).
         #expect(headless.renderer.linkedRunPrograms == Renderer.runClasses.count)
+        #expect(headless.renderer.linkedSharedPrograms == Renderer.runClasses.count)
+        #expect(MetaballField.sharedRunLimit == Renderer.runClasses.last!)
         let drawn = MetaballTests.coverage(try headless.image(of: frame))
         var worst = (error: 0.0, x: 0, y: 0)
         for y in 0..<height {
