@@ -586,7 +586,8 @@ extension MetaballField {
         let kept = start..<scratch.candidates.count
         if inverseSquare {
             if let decided = decide(box, least: handed.least + here.least, most: handed.most + here.most,
-                                    nearest: min(handed.nearest2, here.nearest2).squareRoot(), cubic: handed.cubic, run: kept, of: scratch.candidates,
+                                    nearest: min(handed.nearest2, here.nearest2).squareRoot(), cubic: handed.cubic,
+                                    run: members(kept, of: scratch.candidates),
                                     half: geometry.half) {
                 if decided { MetaballField.appendInside(box, to: &regions) }
                 return
@@ -643,8 +644,9 @@ extension MetaballField {
                          far2: MetaballField.farthestSquared(from: ball.center, to: box), into: &rest, cubic: true)
         }
         var least = rest.least, most = rest.most, nearest2 = rest.nearest2
-        countRun(box, run: kept, of: scratch.candidates, least: &least, most: &most, nearest2: &nearest2)
-        if let decided = decide(box, least: least, most: most, nearest: nearest2.squareRoot(), cubic: rest.cubic, run: kept, of: scratch.candidates,
+        countRun(box, run: members(kept, of: scratch.candidates), least: &least, most: &most, nearest2: &nearest2)
+        if let decided = decide(box, least: least, most: most, nearest: nearest2.squareRoot(), cubic: rest.cubic,
+                                run: members(kept, of: scratch.candidates),
                                 half: geometry.half) {
             if decided { MetaballField.appendInside(box, to: &regions) }
             return
@@ -653,7 +655,7 @@ extension MetaballField {
         // bound from its balls one by one) sees their pulls cancel.
         let (model, miss) = tail(at: Vec2((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), box: box, cell: cell,
                                  geometry: geometry, scratch: &scratch)
-        if let decided = decide(box, model: model, run: kept, of: scratch.candidates, half: geometry.half) {
+        if let decided = decide(box, model: model, run: members(kept, of: scratch.candidates), half: geometry.half) {
             if decided { MetaballField.appendInside(box, to: &regions) }
             return
         }
@@ -673,7 +675,7 @@ extension MetaballField {
             let part = Box(minX: q & 1 == 0 ? box.minX : center.x, minY: q >> 1 == 0 ? box.minY : center.y,
                            maxX: q & 1 == 0 ? center.x : box.maxX, maxY: q >> 1 == 0 ? center.y : box.maxY)
             let local = model.shifted(by: Vec2((part.minX + part.maxX) / 2, (part.minY + part.maxY) / 2) - center)
-            if let decided = decide(part, model: local, run: kept, of: scratch.candidates, half: geometry.half) {
+            if let decided = decide(part, model: local, run: members(kept, of: scratch.candidates), half: geometry.half) {
                 if decided { MetaballField.appendInside(part, to: &regions) }
                 continue
             }
@@ -713,20 +715,53 @@ extension MetaballField {
         let wide = ((box.maxX - originX) / tile).rounded(.up), high = ((box.maxY - originY) / tile).rounded(.up)
         guard wide * high <= Double(1 << 20) else { return false }
         let columns = 2 * Int(wide), rows = 2 * Int(high)
-        // The run: the drawable balls in order (`candidates`, for `decide`; once into `ordered`).
-        scratch.candidates.removeAll(keepingCapacity: true)
-        for (i, ball) in balls.enumerated() where ball.isDrawable { scratch.candidates.append(i) }
-        let run = 0..<scratch.candidates.count
+        // The run: the drawable balls in order, once into `ordered`.
         let first = ordered.count
-        for i in scratch.candidates {
-            ordered.append(balls[i])
+        for (i, ball) in balls.enumerated() where ball.isDrawable {
+            ordered.append(ball)
             scratch.orderedIndex.append(i)
         }
+        let count = ordered.count - first
         // Each half tile: 0 outside, 1 inside, 2 near the contour.
         scratch.grid.removeAll(keepingCapacity: true)
         scratch.grid.append(contentsOf: repeatElement(0, count: columns * rows))
+        ordered.withUnsafeBufferPointer { all in
+            let run = UnsafeBufferPointer(rebasing: all[first...])
+            classifyShared(run, columns: columns, rows: rows, originX: originX, originY: originY, unit: unit, box: box, half: half,
+                           grid: &scratch.grid)
+        }
+        let joinInside = count <= MetaballField.shortRun
+        if joinInside { for k in scratch.grid.indices where scratch.grid[k] == 1 { scratch.grid[k] = 2 } }
+        for y in 0..<rows {
+            var x = 0
+            while x < columns {
+                let kind = scratch.grid[y * columns + x]
+                guard kind != 0 else {
+                    x += 1
+                    continue
+                }
+                var w = 1
+                while x + w < columns && scratch.grid[y * columns + x + w] == kind { w += 1 }
+                var h = 1
+                while y + h < rows && (x..<(x + w)).allSatisfy({ scratch.grid[(y + h) * columns + $0] == kind }) { h += 1 }
+                for v in y..<(y + h) { for u in x..<(x + w) { scratch.grid[v * columns + u] = 0 } }
+                let part = Box(minX: max(originX + Double(x) * unit, box.minX), minY: max(originY + Double(y) * unit, box.minY),
+                               maxX: min(originX + Double(x + w) * unit, box.maxX), maxY: min(originY + Double(y + h) * unit, box.maxY))
+                regions.append(kind == 1 ? Region(box: part, first: 0, count: 0, inside: true)
+                                         : Region(box: part, first: first, count: count))
+                x += w
+            }
+        }
+        return true
+    }
+
+    /// `appendShared`'s grid of half tiles (`columns` × `rows` of `unit` from the origin, cut to
+    /// `box`) marked 1 where proved inside and 2 near the contour, from bounds over the whole
+    /// `run`: squares of four tiles split down to tiles, and their quarters.
+    private func classifyShared(_ run: UnsafeBufferPointer<Ball>, columns: Int, rows: Int, originX: Double, originY: Double,
+                                unit: Double, box: Box, half: Double, grid: inout [Int]) {
         func mark(_ x: Int, _ y: Int, span: Int, _ kind: Int) {
-            for v in y..<min(y + span, rows) { for u in x..<min(x + span, columns) { scratch.grid[v * columns + u] = kind } }
+            for v in y..<min(y + span, rows) { for u in x..<min(x + span, columns) { grid[v * columns + u] = kind } }
         }
         /// The square of `span` half tiles at half tile (x, y), cut to the box.
         func decide(_ x: Int, _ y: Int, span: Int) -> Bool? {
@@ -734,9 +769,8 @@ extension MetaballField {
                            maxX: min(originX + Double(x + span) * unit, box.maxX), maxY: min(originY + Double(y + span) * unit, box.maxY))
             guard part.maxX > part.minX && part.maxY > part.minY else { return false }
             var least = 0.0, most = 0.0, nearest2 = Double.infinity
-            countRun(part, run: run, of: scratch.candidates, least: &least, most: &most, nearest2: &nearest2)
-            return self.decide(part, least: least, most: most, nearest: nearest2.squareRoot(), cubic: 0, run: run,
-                               of: scratch.candidates, half: half)
+            countRun(part, run: run, least: &least, most: &most, nearest2: &nearest2)
+            return self.decide(part, least: least, most: most, nearest: nearest2.squareRoot(), cubic: 0, run: run, half: half)
         }
         func classify(_ x: Int, _ y: Int, span: Int) {
             guard x < columns && y < rows else { return }
@@ -761,30 +795,6 @@ extension MetaballField {
             }
         }
         for y in stride(from: 0, to: rows, by: 8) { for x in stride(from: 0, to: columns, by: 8) { classify(x, y, span: 8) } }
-
-        let joinInside = run.count <= MetaballField.shortRun
-        if joinInside { for k in scratch.grid.indices where scratch.grid[k] == 1 { scratch.grid[k] = 2 } }
-        for y in 0..<rows {
-            var x = 0
-            while x < columns {
-                let kind = scratch.grid[y * columns + x]
-                guard kind != 0 else {
-                    x += 1
-                    continue
-                }
-                var w = 1
-                while x + w < columns && scratch.grid[y * columns + x + w] == kind { w += 1 }
-                var h = 1
-                while y + h < rows && (x..<(x + w)).allSatisfy({ scratch.grid[(y + h) * columns + $0] == kind }) { h += 1 }
-                for v in y..<(y + h) { for u in x..<(x + w) { scratch.grid[v * columns + u] = 0 } }
-                let part = Box(minX: max(originX + Double(x) * unit, box.minX), minY: max(originY + Double(y) * unit, box.minY),
-                               maxX: min(originX + Double(x + w) * unit, box.maxX), maxY: min(originY + Double(y + h) * unit, box.maxY))
-                regions.append(kind == 1 ? Region(box: part, first: 0, count: 0, inside: true)
-                                         : Region(box: part, first: first, count: run.count))
-                x += w
-            }
-        }
-        return true
     }
 
     /// Runs at most this long draw a pixel for less than a quad costs, so where one is the
@@ -950,14 +960,14 @@ extension MetaballField {
 
     /// Whether the field is inside everywhere in `box` (true), outside everywhere (false), or
     /// neither shown (nil), from bounds over it: least ≤ f ≤ most, the nearest centre, Σ r²/d³
-    /// of the balls counted in `cubic`, and the balls of `run` (indices in `list`) one by one.
-    private func decide(_ box: Box, least: Double, most: Double, nearest: Double, cubic: Double, run: Range<Int>, of list: [Int],
+    /// of the balls counted in `cubic`, and the balls of `run` one by one.
+    private func decide(_ box: Box, least: Double, most: Double, nearest: Double, cubic: Double, run: some Sequence<Ball>,
                         half: Double) -> Bool? {
         if least > 1 {
             // |∇g| ≤ f^(−3/2) Σ r²/ρ³, each term at most 1/r (as f ≥ r²/ρ²) and at most
             // least^(−3/2) r²/d³.
             let g = 1 / least.squareRoot(), scale = g * g * g
-            let slope = scale * cubic + runSlope(box, run: run, of: list, scale: scale)
+            let slope = scale * cubic + runSlope(box, run: run, scale: scale)
             if 1 - g >= 1.001 * half * slope { return true }
         }
         // |∇g| ≤ g/ρ.
@@ -965,11 +975,14 @@ extension MetaballField {
         return nil
     }
 
-    /// The run's balls (indices in `list`) added to bounds over `box` one by one.
-    private func countRun(_ box: Box, run: Range<Int>, of list: [Int], least: inout Double, most: inout Double,
-                          nearest2: inout Double) {
-        for k in run {
-            let ball = balls[list[k]]
+    /// The balls of `run` (indices in `list`), for the bounds.
+    private func members(_ run: Range<Int>, of list: [Int]) -> LazyMapSequence<Range<Int>, Ball> {
+        run.lazy.map { self.balls[list[$0]] }
+    }
+
+    /// The run's balls added to bounds over `box` one by one.
+    private func countRun(_ box: Box, run: some Sequence<Ball>, least: inout Double, most: inout Double, nearest2: inout Double) {
+        for ball in run {
             Bounds.count(ball, near2: MetaballField.distanceSquared(from: ball.center, to: box),
                          far2: MetaballField.farthestSquared(from: ball.center, to: box), least: &least, most: &most, nearest2: &nearest2)
         }
@@ -977,10 +990,9 @@ extension MetaballField {
 
     /// Σ over the run's balls of the most each adds to |∇g| in `box`: 1/r (as f ≥ r²/ρ²), or
     /// `scale`·r²/d³ (scale = least^(−3/2)) if less.
-    private func runSlope(_ box: Box, run: Range<Int>, of list: [Int], scale: Double) -> Double {
+    private func runSlope(_ box: Box, run: some Sequence<Ball>, scale: Double) -> Double {
         var slope = 0.0
-        for k in run {
-            let ball = balls[list[k]]
+        for ball in run {
             let near = MetaballField.distance(from: ball.center, to: box)
             slope += near > 0 ? min(1 / ball.radius, scale * ball.radius * ball.radius / (near * near * near)) : 1 / ball.radius
         }
@@ -989,16 +1001,16 @@ extension MetaballField {
 
     /// `decide` for the field the shader draws: the run's balls and the quadratic tail T about
     /// the box's centre, bounded over the box by its value, gradient and Hessian norm.
-    private func decide(_ box: Box, model: LocalField, run: Range<Int>, of list: [Int], half: Double) -> Bool? {
+    private func decide(_ box: Box, model: LocalField, run: some Sequence<Ball>, half: Double) -> Bool? {
         let reach = 0.5 * ((box.maxX - box.minX) * (box.maxX - box.minX) + (box.maxY - box.minY) * (box.maxY - box.minY)).squareRoot()
         let norm = (model.xx * model.xx + 2 * model.xy * model.xy + model.yy * model.yy).squareRoot()
         let slopeT = model.gradient.length + norm * reach
         let spread = model.gradient.length * reach + 0.5 * norm * reach * reach
         var least = max(model.value - spread, 0), most = model.value + spread, nearest2 = Double.infinity
-        countRun(box, run: run, of: list, least: &least, most: &most, nearest2: &nearest2)
+        countRun(box, run: run, least: &least, most: &most, nearest2: &nearest2)
         if least > 1 {
             let g = 1 / least.squareRoot(), scale = g * g * g
-            let slope = 0.5 * scale * slopeT + runSlope(box, run: run, of: list, scale: scale)
+            let slope = 0.5 * scale * slopeT + runSlope(box, run: run, scale: scale)
             if 1 - g >= 1.001 * half * slope { return true }
         }
         if most < 1 && least > 0 {
