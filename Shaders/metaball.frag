@@ -3,8 +3,6 @@
 // gradient, output premultiplied. The field is first made to grow like a distance (inverse
 // square: g = f^(-1/2); Wyvill: g = f^(1/3)), so (g - g_iso)/|grad g| is exact for a lone ball
 // and stays sane near the centres. Same formulas as MetaballField.signedDistance (Swift).
-// With SHARED defined (and RUN), every tile of the draw has the same run, the whole of a small
-// field (MetaballField.sharedRunLimit), handed on from the uniform u_run, and no tail.
 // Each tile (MetaballField.regions) either lies wholly inside the contour (drawn by the FLAT
 // variant: the colour, nothing evaluated) or evaluates its own run of balls, plus, for the
 // inverse square, the field of the balls left out to second order about the tile's centre.
@@ -23,16 +21,13 @@
 #endif
 
 in vec2 v_scene;
-#ifndef SHARED
 flat in ivec2 v_run;
 flat in vec2 v_center;
 flat in vec3 v_tail;
 flat in vec3 v_curvature;
-#endif
 
 #ifdef RUN
-// The tile's run, padded to RUN balls (x, y, and r² or, smooth minimum, r), from the vertex stage
-// (SHARED: the draw's, from a uniform array, which llvmpipe reads here as a gather a ball):
+// The tile's run, padded to RUN balls (x, y, and r² or, smooth minimum, r), from the vertex stage:
 // flat inputs are read once a block, where the uniform block's varying index is a gather.
 flat in vec3 v_ball[RUN];
 #define FOR_BALLS for (int i = 0; i < RUN; i++)
@@ -71,15 +66,10 @@ float smin(float a, float b, float k) {
 
 // Signed distance (scene units, positive outside) to the iso-contour of Σ r²/|p − c|², iso 1.
 float inverseSquare(vec2 p) {
-#ifdef SHARED
-    float f = 0.0;
-    vec2 gradient = vec2(0.0);
-#else
     vec2 v = p - v_center;
     vec2 hv = vec2(v_curvature.x * v.x + v_curvature.y * v.y, v_curvature.y * v.x + v_curvature.z * v.y);
     float f = v_tail.x + dot(v_tail.yz, v) + 0.5 * dot(v, hv);
     vec2 gradient = v_tail.yz + hv;
-#endif
     FOR_BALLS {
         vec3 ball = BALL(i);
         vec2 d = p - ball.xy;

@@ -2,9 +2,7 @@
 // Inputs:   a_position (scene units, y down), a_run (first ball and count of the tile's run; first
 //           −1: wholly inside, the FLAT variant's), a_center (the tile's centre), a_tail (the left-out balls' field
 //           there: value, gradient), a_curvature (its Hessian: xx, xy, yy)
-// Uniforms: u_viewport (pane size in scene units); with RUN defined, Balls (as in metaball.frag).
-// With SHARED defined (and RUN: every tile's run the same, the uniform u_run, and no tail) only
-// a_position is read, and the run handed on as in RUN.
+// Uniforms: u_viewport (pane size in scene units); with RUN defined, Balls (as in metaball.frag)
 #version 330 core
 
 layout(location = 0) in vec2 a_position;
@@ -19,35 +17,25 @@ uniform vec2 u_viewport;
 #define KERNEL 0
 #endif
 
-#ifdef SHARED
-// The draw's run (x, y, r, r² each), padded to RUN balls that add nothing.
-uniform vec4 u_run[RUN];
-#elif defined(RUN)
-layout(std140) uniform Balls {
-    vec4 u_ballData[1024];
-};
-#endif
 #ifdef RUN
 // The run's balls handed to the fragment stage as flat inputs, padded to RUN with balls that
 // add nothing (no mass, or smooth minimum, a point far off).
+layout(std140) uniform Balls {
+    vec4 u_ballData[1024];
+};
 flat out vec3 v_ball[RUN];
 #endif
 
 out vec2 v_scene;
-#ifndef SHARED
 flat out ivec2 v_run;
 flat out vec2 v_center;
 flat out vec3 v_tail;
 flat out vec3 v_curvature;
-#endif
 
 void main() {
     vec2 ndc = a_position / u_viewport * 2.0 - 1.0;
     gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
     v_scene = a_position;
-#ifdef SHARED
-    for (int i = 0; i < RUN; i++) v_ball[i] = vec3(u_run[i].xy, u_run[i].w);
-#else
     v_run = ivec2(floor(a_run + 0.5));
     v_center = a_center;
     v_tail = a_tail;
@@ -57,6 +45,5 @@ void main() {
         vec4 ball = u_ballData[v_run.x + min(i, max(v_run.y - 1, 0))];
         v_ball[i] = i < v_run.y ? vec3(ball.xy, KERNEL == 2 ? ball.z : ball.w) : vec3(a_center + vec2(1e5), 0.0);
     }
-#endif
 #endif
 }

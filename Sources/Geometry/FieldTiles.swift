@@ -690,8 +690,8 @@ extension MetaballField {
     }
 
     /// Fields of at most this many balls (inverse square) are tiled by `appendShared`: every
-    /// edge tile evaluates the whole field, so all share one run (the renderer's longest padded
-    /// run, `Renderer.runClasses`).
+    /// edge tile evaluates the whole field, so all share one run, drawn by the renderer's
+    /// longest run program (`Renderer.runClasses`) at most.
     public static let sharedRunLimit = 12
 
     /// `appendRegions` for a field of at most `sharedRunLimit` balls (inverse square): the

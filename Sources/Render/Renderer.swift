@@ -32,21 +32,8 @@ public final class Renderer {
     private let runPrograms: [[FieldProgram?]]
     /// The padded run lengths of `runPrograms`, shortest first.
     static let runClasses = [4, 12]
-    /// For the inverse square, one program per `runClasses` entry for the tiles of a small field
-    /// (`MetaballField.sharedRunLimit`), which all share one run, the whole field, and have no
-    /// tail: a draw of all of them, the run set as a uniform array, which the vertex stage hands
-    /// on as the run programs' flat inputs (read in the fragment stage, llvmpipe gathers it a
-    /// ball a pixel: the caterpillar's edge tiles cost a quarter more), and no tail evaluated.
-    private let sharedPrograms: [FieldProgram?]
-    /// At most this many shared runs a frame are drawn by `sharedPrograms`, a draw each; past it
-    /// (a grid of small fields) they go with the other tiles, many runs a draw.
-    static let sharedDrawLimit = 16
-    /// A shared run padded to its program's length, as its uniform.
-    private var runUniform: [GLfloat] = []
     /// How many of `runPrograms` the driver linked (a test's check that none fell back unseen).
     var linkedRunPrograms: Int { runPrograms.joined().filter { $0 != nil }.count }
-    /// How many of `sharedPrograms` the driver linked.
-    var linkedSharedPrograms: Int { sharedPrograms.filter { $0 != nil }.count }
     /// The field's tiles wholly inside: one colour, none of the field's work. (llvmpipe runs a
     /// shader's straight-line code for every pixel even where a branch returns early, so these
     /// cost about a third as much drawn by a program of their own.)
@@ -68,12 +55,8 @@ public final class Renderer {
     private var ballBuffer: GLuint = 0
     private var ballBytes = 0
     /// The field's draws: each binds the window of balls from `base` and draws these indices
-    /// with `program` (an index of `runClasses`, or −1: the kernel's program for any run); or,
-    /// `shared` non-zero, draws them with `sharedPrograms[program]`, the run the `shared` balls
-    /// from `base`.
-    private var fieldBatches: [(base: Int, indices: Range<Int>, program: Int, shared: Int)] = []
-    /// The edge regions of the step being uploaded that share a run (see `sharedPrograms`).
-    private var sharedRegions: [Int] = []
+    /// with `program` (an index of `runClasses`, or −1: the kernel's program for any run).
+    private var fieldBatches: [(base: Int, indices: Range<Int>, program: Int)] = []
     /// The edge regions of the step being uploaded, by the program that draws them (the last
     /// list: `metaballs`).
     private var regionsByProgram: [[Int]] = Array(repeating: [], count: Renderer.runClasses.count + 1)
@@ -111,7 +94,6 @@ public final class Renderer {
             // that OpenGL 3.3 promises; a program a driver will not link is left to `metaballs`.)
             Renderer.runClasses.map { kernel == .inverseSquare ? try? FieldProgram(kernel: kernel, run: $0) : nil }
         }
-        sharedPrograms = Renderer.runClasses.map { try? FieldProgram(defines: ["KERNEL 0", "RUN \($0)", "SHARED 1"]) }
         composite = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         compositeBezier = composite.uniform("u_bezierMask")
         compositeMetaball = composite.uniform("u_metaballMask")
@@ -153,14 +135,10 @@ public final class Renderer {
             field.regions(clip: Box(minX: 0, minY: 0, maxX: 8, maxY: 8), pixelsPerUnit: 1, into: &regions, balls: &balls,
                           scratch: &scratch)
             regions.append(Region(box: Box(minX: 3, minY: 3, maxX: 5, maxY: 5), first: 0, count: 0, inside: true))
-            // A tile for each program of the kernel: a run of each class, and a longer one, each
-            // with a tail and (inverse square: `sharedPrograms`) without.
+            // A tile for each program of the kernel: a run of each class, and a longer one.
             let first = balls.count
             balls.append(contentsOf: repeatElement(field.balls[0], count: Renderer.runClasses.last! + 1))
-            var tail = LocalField()
-            tail.value = 1e-9
             for count in Renderer.runClasses.map({ $0 - 1 }) + [Renderer.runClasses.last! + 1] {
-                regions.append(Region(box: Box(minX: 0, minY: 0, maxX: 2, maxY: 2), first: first, count: count, tail: tail))
                 regions.append(Region(box: Box(minX: 0, minY: 0, maxX: 2, maxY: 2), first: first, count: count))
             }
             let layer = MetaballLayer(parameters: field.parameters, color: .badgeRed, regions: regions, balls: balls)
@@ -328,35 +306,16 @@ public final class Renderer {
         fieldBatches.removeAll(keepingCapacity: true)
         fieldSteps.removeAll(keepingCapacity: true)
         let kernel = Int(layer.parameters.kernel.shaderIndex)
-        /// Whether a region is drawn by `sharedPrograms`: an edge tile with a short run and no
-        /// tail, when the frame's shared runs are few.
-        func isShared(_ region: Region) -> Bool {
-            !region.inside && region.count > 0 && region.count <= Renderer.runClasses.last! && region.tail == LocalField()
-        }
-        var sharedRuns = 0, lastRun = -1
-        if layer.parameters.kernel == .inverseSquare {
-            for region in layer.regions where isShared(region) && region.first != lastRun {
-                sharedRuns += 1
-                lastRun = region.first
-            }
-        }
-        let shares = layer.parameters.kernel == .inverseSquare && sharedRuns <= Renderer.sharedDrawLimit
         func upload(regions: Range<Int>, decals: Range<Int>) {
             let regions = regions.clamped(to: layer.regions.indices)
             let firstBatch = fieldBatches.count
             insideIndices.removeAll(keepingCapacity: true)
-            sharedRegions.removeAll(keepingCapacity: true)
             for k in regionsByProgram.indices { regionsByProgram[k].removeAll(keepingCapacity: true) }
             for r in regions {
                 let region = layer.regions[r]
                 guard region.first + region.count <= balls.count && region.count <= Renderer.runLimit else { continue }
                 if region.inside {
                     appendTile(region, first: -1, into: &insideIndices)
-                    continue
-                }
-                if shares && isShared(region),
-                   let k = Renderer.runClasses.firstIndex(where: { region.count <= $0 }), sharedPrograms[k] != nil {
-                    sharedRegions.append(r)
                     continue
                 }
                 var program = Renderer.runClasses.count
@@ -374,27 +333,14 @@ public final class Renderer {
                     let region = layer.regions[r]
                     if !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
                         if base >= 0 {
-                            fieldBatches.append((base, batchStart..<tileIndices.count, tag, 0))
+                            fieldBatches.append((base, batchStart..<tileIndices.count, tag))
                             batchStart = tileIndices.count
                         }
                         base = region.first / Renderer.windowAlignment * Renderer.windowAlignment
                     }
                     appendTile(region, first: region.first - base, into: &tileIndices)
                 }
-                if tileIndices.count > batchStart { fieldBatches.append((max(base, 0), batchStart..<tileIndices.count, tag, 0)) }
-            }
-            // The shared runs: a batch for each, of its tiles in a row.
-            var r = 0
-            while r < sharedRegions.count {
-                let run = layer.regions[sharedRegions[r]]
-                let batchStart = tileIndices.count
-                while r < sharedRegions.count, layer.regions[sharedRegions[r]].first == run.first,
-                      layer.regions[sharedRegions[r]].count == run.count {
-                    appendTile(layer.regions[sharedRegions[r]], first: 0, into: &tileIndices)
-                    r += 1
-                }
-                let k = Renderer.runClasses.firstIndex(where: { run.count <= $0 })!
-                fieldBatches.append((run.first, batchStart..<tileIndices.count, k, run.count))
+                if tileIndices.count > batchStart { fieldBatches.append((max(base, 0), batchStart..<tileIndices.count, tag)) }
             }
             let inside = tileIndices.count..<(tileIndices.count + insideIndices.count)
             tileIndices.append(contentsOf: insideIndices)
@@ -450,22 +396,6 @@ public final class Renderer {
             let kernel = Int(layer.parameters.kernel.shaderIndex)
             var current: Int? = nil
             for batch in fieldBatches[step.batches] {
-                if batch.shared > 0, let program = sharedPrograms[batch.program] {
-                    if current != -2 - batch.program {
-                        current = -2 - batch.program
-                        program.program.use()
-                        GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
-                        GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
-                        set(program.color, color)
-                    }
-                    let length = Renderer.runClasses[batch.program]
-                    runUniform.removeAll(keepingCapacity: true)
-                    runUniform.append(contentsOf: ballData[(4 * batch.base)..<(4 * (batch.base + batch.shared))])
-                    runUniform.append(contentsOf: repeatElement(0, count: 4 * (length - batch.shared)))
-                    runUniform.withUnsafeBufferPointer { GL.uniform4fv(program.run, GLsizei(length), $0.baseAddress) }
-                    tileBuffer.draw(indices: batch.indices)
-                    continue
-                }
                 if batch.program != current {
                     current = batch.program
                     let program = (batch.program >= 0 ? runPrograms[kernel][batch.program] : nil) ?? metaballs[kernel]
@@ -564,8 +494,6 @@ public final class Renderer {
 private struct FieldProgram {
     let program: ShaderProgram
     let viewport, pixelsPerUnit, threshold, blend, color: GLint
-    /// The shared run (`SHARED` variants; −1 in the others).
-    let run: GLint
 
     /// The kernel's program for runs of any length, or (`run`) for runs padded to that length.
     init(kernel: MetaballKernel, run: Int? = nil) throws(RenderError) {
@@ -582,6 +510,5 @@ private struct FieldProgram {
         threshold = program.uniform("u_threshold")
         blend = program.uniform("u_blend")
         color = program.uniform("u_color")
-        run = program.uniform("u_run")
     }
 }

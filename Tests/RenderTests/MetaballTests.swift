@@ -109,13 +109,16 @@ import Reference
         var regions: [Region] = [], balls: [Ball] = [], scratch = MetaballScratch()
         field.regions(clip: Box(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height)), pixelsPerUnit: 1,
                       into: &regions, balls: &balls, scratch: &scratch)
-        // The runs reach every program: the short ones', the longer ones' and past them; for the
-        // inverse square, the pair and the ring of nine are small fields, each drawn with one
-        // shared run (`sharedPrograms`), and the knot's tiles have runs of their own and tails.
-        let shared = regions.filter { !$0.inside && $0.tail == LocalField() && $0.count <= MetaballField.sharedRunLimit }
-        let runs = regions.filter { !$0.inside && (kernel != .inverseSquare || !shared.contains($0)) }.map(\.count)
+        // The runs reach every program: the short ones', the longer ones' and past them. For the
+        // inverse square, the pair and the ring of nine are small fields, each one run shared by
+        // all its tiles, with no tail (`MetaballField.sharedRunLimit`, at most the longest
+        // program's), and the row's tiles have short runs of their own, with tails.
+        let runs = regions.filter { !$0.inside }.map(\.count)
         if kernel == .inverseSquare {
+            let shared = regions.filter { !$0.inside && $0.tail == LocalField() && $0.count <= MetaballField.sharedRunLimit }
             #expect(Set(shared.map { [$0.first, $0.count] }) == [[0, pair.count], [pair.count, nine.count]], "\(kernel): shared runs")
+            #expect(regions.contains { !$0.inside && $0.count <= Renderer.runClasses.last! && $0.tail != LocalField() })
+            #expect(MetaballField.sharedRunLimit == Renderer.runClasses.last!)
         }
         #expect(runs.contains { $0 <= Renderer.runClasses[0] }, "\(kernel): runs \(runs)")
         #expect(runs.contains { $0 > Renderer.runClasses[0] && $0 <= Renderer.runClasses.last! }, "\(kernel): runs \(runs)")
@@ -129,8 +132,6 @@ import Reference
         // The inverse square's short-run programs all linked (a failed one would fall back to
         // the looping program and draw the same picture, slower).
         #expect(headless.renderer.linkedRunPrograms == Renderer.runClasses.count)
-        #expect(headless.renderer.linkedSharedPrograms == Renderer.runClasses.count)
-        #expect(MetaballField.sharedRunLimit == Renderer.runClasses.last!)
         let drawn = MetaballTests.coverage(try headless.image(of: frame))
         var worst = (error: 0.0, x: 0, y: 0)
         for y in 0..<height {
