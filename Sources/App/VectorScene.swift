@@ -279,10 +279,23 @@ extension VectorScene {
     /// The picture as an SVG document of (width·scale)×(height·scale) pixels, drawn in canvas
     /// units (the viewBox).
     var svg: String {
+        /// x to four decimals, trailing zeros dropped ("12.5", "-0.0625", "3"): from the count
+        /// of ten-thousandths, digit by digit (a format and a pattern a number took a tenth of a
+        /// 256-badge export), or by the format where that count would not fit an Int.
         func n(_ x: Double) -> String {
             let rounded = (x * 10_000).rounded() / 10_000
-            return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.4f", rounded).replacingOccurrences(
-                of: #"0+$"#, with: "", options: .regularExpression)
+            if rounded == rounded.rounded() { return String(Int(rounded)) }
+            guard abs(rounded) < 1e14 else {
+                return String(format: "%.4f", rounded).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+            }
+            let units = Int((x * 10_000).rounded()).magnitude
+            var fraction = units % 10_000, digits = 4
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            let text = String(fraction)
+            return (x < 0 ? "-" : "") + String(units / 10_000) + "." + String(repeating: "0", count: digits - text.count) + text
         }
         func p(_ v: Vec2) -> String { "\(n(v.x)) \(n(v.y))" }
         func paint(_ c: Color, _ attribute: String = "fill") -> String {

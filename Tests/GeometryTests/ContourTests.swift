@@ -59,6 +59,54 @@ import Testing
     }
 }
 
+/// The traced points lie on the iso line to 1e-9 (what `contourLoops` promises): a lone
+/// ball's contour is its circle in every kernel, so each point is its radius from the centre.
+@Suite struct TracedPointTests {
+    @Test(arguments: MetaballKernel.allCases)
+    func aLoneBallsPointsAreOnItsCircle(kernel: MetaballKernel) {
+        let center = Vec2(100.3, 100.7), radius = 20.0
+        var field = MetaballField(balls: [Ball(center: center, radius: radius)])
+        field.parameters = MetaballParameters(kernel: kernel)
+        for step in [0.5, 1.7] {
+            let loops = field.contourLoops(step: step)
+            #expect(loops.count == 1)
+            // About 2πr/step crossings or more (a crossing on every grid edge the circle cuts).
+            #expect(loops.joined().count >= Int(2 * Double.pi * radius / step))
+            let worst = loops.joined().map { abs($0.distance(to: center) - radius) }.max() ?? .infinity
+            #expect(worst < 1e-9, "\(kernel), step \(step): a traced point is \(worst) off the circle")
+        }
+    }
+}
+
+/// The grid of a field of many balls settled block by block from bounds (`classifyGrid`)
+/// marks exactly the points that the point-by-point test marks inside, blocks cut by the
+/// grid's edge included.
+@Suite struct GridClassificationTests {
+    @Test func blocksSettledFromBoundsAgreeWithEveryPoint() {
+        var random = SeededRandom(seed: 7)
+        var field = MetaballField()
+        field.balls = (0..<60).map { _ in
+            Ball(center: Vec2(.random(in: 0...300, using: &random), .random(in: 0...200, using: &random)),
+                 radius: .random(in: 3...15, using: &random))
+        }
+        let origin = Vec2(-40.25, -30.5), step = 0.75
+        let nx = 501, ny = 357
+        var inside = [Bool](repeating: false, count: nx * ny)
+        field.classifyGrid(nx: nx, ny: ny, origin: origin, step: step, into: &inside)
+        var mismatches = 0, insideCount = 0
+        for j in 0..<ny {
+            for i in 0..<nx {
+                let expected = field.signedDistance(at: Vec2(origin.x + Double(i) * step, origin.y + Double(j) * step)) <= 0
+                if expected { insideCount += 1 }
+                if inside[j * nx + i] != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+        // Both kinds are there in numbers (the check is not of an empty or a full grid).
+        #expect(insideCount > nx * ny / 20 && insideCount < nx * ny * 19 / 20, "\(insideCount) of \(nx * ny) inside")
+    }
+}
+
 /// The caterpillar's head drawn over its field: the largest circle about a centre that the
 /// contour holds, against rays bisected on the reference kernels' own inside test
 /// (`ReferenceKernel.nearestContour`).
