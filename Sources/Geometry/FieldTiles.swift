@@ -313,7 +313,7 @@ extension MetaballField {
               (width / tile) * (height / tile) < 1e7
         else { return }
         let pad = 2 / pixelsPerUnit, h = tile * 0.5.squareRoot()
-        if parameters.kernel == .inverseSquare && balls.lazy.filter(\.isDrawable).count <= MetaballField.sharedRunLimit,
+        if parameters.kernel == .inverseSquare && balls.lazy.filter(\.isDrawable).prefix(MetaballField.sharedRunLimit + 1).count <= MetaballField.sharedRunLimit,
            appendShared(clip: clip, tile: tile, half: 0.5 / pixelsPerUnit, pad: pad, into: &regions, balls: &ordered, scratch: &scratch) {
             return
         }
