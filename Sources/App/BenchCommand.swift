@@ -176,8 +176,11 @@ enum BenchCommand {
         let headless = try HeadlessRenderer(pixelWidth: w, pixelHeight: h)
         defer { headless.destroy() }
         let clearFrame = Frame(width: canvas.x, height: canvas.y, scale: common.scale, background: common.parameters.background, mesh: Mesh())
-        var allocationLines: [Result] = []
-        var ratios: [Mode: Double] = [:]
+        // The window's scene in each mode: each mode's first frames alone, then all three modes'
+        // frames interleaved with one another and with a bare clear, round by round, so that
+        // every mode (and the field against the Bézier fill) is timed under the same load.
+        var modeFrames: [(mode: Mode, draw: () -> Void)] = []
+        let atlas = Fonts.atlas()
         for mode in [Mode.bezier, .metaball, .split] {
             // The window's scene in this mode's pane, one badge held 45 px from home.
             let layout = Layout(width: canvas.x, height: canvas.y, mode: mode, scene: .badges)
@@ -187,11 +190,13 @@ enum BenchCommand {
             scene.apply(.pointerDown(grabAt))
             scene.apply(.pointerMove(grabAt + Vec2(36, 27)))
             var snapshot = SceneSnapshot()
-            func draw() {
+            // (A painter a mode, as the window keeps one: its storage sized for its mode.)
+            var modePainter = BadgePainter(atlas: atlas)
+            let draw = {
                 let scale = common.scale * layout.zoom
                 scene.snapshot(rule: common.parameters.metaballBreak, into: &snapshot)
-                painter.paint(snapshot, parameters: common.parameters, scale: scale, mode: mode)
-                let frame = painter.frame(layout: layout, scale: scale, parameters: common.parameters, pixelWidth: w, pixelHeight: h)
+                modePainter.paint(snapshot, parameters: common.parameters, scale: scale, mode: mode)
+                let frame = modePainter.frame(layout: layout, scale: scale, parameters: common.parameters, pixelWidth: w, pixelHeight: h)
                 headless.renderer.draw(frame, into: headless.target)
             }
             // The first frame of the mode, and the tenth: the renderer compiles every program at
@@ -206,57 +211,38 @@ enum BenchCommand {
             }
             emit(Result(name: "frame.first.\(mode)", value: early[0], unit: "ms",
                         detail: "the mode's first frame; the tenth took \(format(early[9])) ms (ratio \(format(early[0] / early[9])))"))
-            // Warm up: buffer growth, the driver's caches.
-            for _ in 0..<20 {
-                draw()
-                headless.renderer.draw(clearFrame, into: headless.target)
-                GL.finish()
-            }
-            var clear: [Double] = [], full: [Double] = []
-            clear.reserveCapacity(frames)
-            full.reserveCapacity(frames)
-            var frameAllocations: UInt64 = 0, clearAllocations: UInt64 = 0
-            for _ in 0..<frames {
-                // Interleaved, so that both see the same machine load.
-                let clearBefore = sticky_alloc_count()
-                var start = DispatchTime.now().uptimeNanoseconds
-                headless.renderer.draw(clearFrame, into: headless.target)
-                GL.finish()
-                clear.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                clearAllocations += sticky_alloc_count() - clearBefore
-
-                let allocationsBefore = sticky_alloc_count()
-                start = DispatchTime.now().uptimeNanoseconds
-                draw()
-                GL.finish()
-                full.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                frameAllocations += sticky_alloc_count() - allocationsBefore
-            }
-            if let code = GL.error() { throw .failure("\(RenderError.gl(code: code, stage: "the benchmark frames"))") }
-            let clearMedian = median(clear), fullMedian = median(full)
-            if mode == .bezier {
-                emit(Result(name: "frame.clear", value: clearMedian, unit: "ms", detail: "\(w)x\(h) clear + glFinish, median of \(frames), \(GL.renderer)"))
-                allocationLines.append(Result(
-                    name: "allocs.clear", value: counting ? Double(clearAllocations) / Double(frames) : .nan, unit: "allocs/frame",
-                    detail: "a bare clear + glFinish: what the GL driver allocates by itself"))
-            }
+            modeFrames.append((mode, draw))
+        }
+        let timed = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 20, draws: modeFrames.map(\.draw))
+        if let code = GL.error() { throw .failure("\(RenderError.gl(code: code, stage: "the benchmark frames"))") }
+        let clearMedian = median(timed.clear)
+        emit(Result(name: "frame.clear", value: clearMedian, unit: "ms", detail: "\(w)x\(h) clear + glFinish, median of \(frames), \(GL.renderer)"))
+        var allocationLines = [Result(
+            name: "allocs.clear", value: counting ? Double(timed.clearAllocations) / Double(frames) : .nan, unit: "allocs/frame",
+            detail: "a bare clear + glFinish: what the GL driver allocates by itself")]
+        var modeMedians: [Mode: Double] = [:]
+        for (k, mode) in modeFrames.map(\.mode).enumerated() {
+            let fullMedian = median(timed.full[k])
+            modeMedians[mode] = fullMedian
             emit(Result(name: "frame.\(mode)", value: fullMedian, unit: "ms",
-                        detail: "\(w)x\(h) 4 badges with counts, one held, median of \(frames); clear here \(format(clearMedian)) ms"))
+                        detail: "\(w)x\(h) 4 badges with counts, one held, median of \(frames), interleaved with the other modes; clear here \(format(clearMedian)) ms"))
             emit(Result(name: "frame.\(mode).ratio", value: fullMedian / clearMedian, unit: "x",
-                        detail: "frame.\(mode) / the clear of the same run", target: [Mode.bezier: 1.5, .metaball: 1.2, .split: 1.4][mode]))
-            ratios[mode] = fullMedian / clearMedian
-            if mode == .metaball, let bezier = ratios[.bezier] {
-                emit(Result(name: "frame.metaball.vs.bezier", value: ratios[.metaball]! / bezier, unit: "x",
-                            detail: "frame.metaball.ratio / frame.bezier.ratio: the field against the Bézier fill of the same scene", target: 1.1))
+                        detail: "frame.\(mode) / the clear of the same rounds", target: [Mode.bezier: 1.5, .metaball: 1.2, .split: 1.4][mode]))
+            if mode == .metaball, let bezier = modeMedians[.bezier] {
+                emit(Result(name: "frame.metaball.vs.bezier", value: fullMedian / bezier, unit: "x",
+                            detail: "frame.metaball / frame.bezier, timed in the same rounds: the field against the Bézier fill of the same scene", target: 1.1))
             }
             allocationLines.append(Result(
-                name: "allocs.frame.\(mode)", value: counting ? Double(frameAllocations) / Double(frames) : .nan, unit: "allocs/frame",
+                name: "allocs.frame.\(mode)", value: counting ? Double(timed.allocations[k]) / Double(frames) : .nan, unit: "allocs/frame",
                 detail: "meshes + field + upload + draw + glFinish, GL driver included, mean of \(frames)"))
         }
         for line in allocationLines { emit(line) }
 
-        // The caterpillar, held up by its head (the seed's layout, lifted for a second).
-        var chainRatios: [String: Double] = [:]
+        // The caterpillar, held up by its head (the seed's layout, lifted for a second), in
+        // four ways. Their frames are interleaved with one another and with a bare clear, round
+        // by round, so that every way (and the field against the Bézier fill above all) is
+        // timed under the same load.
+        var chainFrames: [(name: String, mode: Mode, draw: () -> Void)] = []
         for (mode, goo) in [(Mode.bezier, false), (.bezier, true), (.metaball, false), (.split, true)] {
             var parameters = common.parameters
             parameters.goo = goo
@@ -267,13 +253,11 @@ enum BenchCommand {
             chain.advance(to: 1)
             var chainPainter = BadgePainter()
             /// The painter's share of a frame: meshes (and field tiles) and the frame.
-            func geometry() -> Frame {
+            let geometry = { () -> Frame in
                 let scale = common.scale * layout.zoom
                 chainPainter.paint(chain.snapshot(parameters), parameters: parameters, scale: scale, mode: mode)
                 return chainPainter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
             }
-            func draw() { headless.renderer.draw(geometry(), into: headless.target) }
-            let name = "frame.chain.\(mode)\(goo ? ".goo" : "")"
             if !goo {
                 // The CPU's share: the painter's meshes (and field tiles) and frame, no drawing.
                 let start = DispatchTime.now().uptimeNanoseconds
@@ -281,16 +265,20 @@ enum BenchCommand {
                 emit(Result(name: "geometry.chain.\(mode)", value: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, unit: "us",
                             detail: "9 bodies held by the head: the painter's meshes\(mode == .bezier ? "" : ", field tiles") and frame on the CPU, mean of 1000"))
             }
-            let (clear, full) = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 20, draw: draw)
-            emit(Result(name: name, value: median(full), unit: "ms",
-                        detail: "\(w)x\(h) 9 bodies held by the head, median of \(frames); clear here \(format(median(clear))) ms"))
-            let ratio = median(full) / median(clear)
-            emit(Result(name: name + ".ratio", value: ratio, unit: "x", detail: "\(name) / the clear of the same run",
-                        target: mode == .metaball ? 1.5 : mode == .split ? 2.0 : nil))
-            chainRatios[name] = ratio
-            if mode == .metaball, let bezier = chainRatios["frame.chain.bezier"] {
-                emit(Result(name: "frame.chain.metaball.vs.bezier", value: ratio / bezier, unit: "x",
-                            detail: "frame.chain.metaball.ratio / frame.chain.bezier.ratio", target: 1.1))
+            chainFrames.append(("frame.chain.\(mode)\(goo ? ".goo" : "")", mode, { headless.renderer.draw(geometry(), into: headless.target) }))
+        }
+        let (clear, full, _, _) = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 20, draws: chainFrames.map(\.draw))
+        var chainMedians: [String: Double] = [:]
+        for (k, way) in chainFrames.enumerated() {
+            let ratio = median(full[k]) / median(clear)
+            chainMedians[way.name] = median(full[k])
+            emit(Result(name: way.name, value: median(full[k]), unit: "ms",
+                        detail: "\(w)x\(h) 9 bodies held by the head, median of \(frames), interleaved with the other ways; clear here \(format(median(clear))) ms"))
+            emit(Result(name: way.name + ".ratio", value: ratio, unit: "x", detail: "\(way.name) / the clear of the same rounds",
+                        target: way.mode == .metaball ? 1.5 : way.mode == .split ? 2.0 : nil))
+            if way.mode == .metaball, let bezier = chainMedians["frame.chain.bezier"] {
+                emit(Result(name: "frame.chain.metaball.vs.bezier", value: median(full[k]) / bezier, unit: "x",
+                            detail: "frame.chain.metaball / frame.chain.bezier, timed in the same rounds", target: 1.1))
             }
         }
         // Stepping the physics: one fixed step (eight substeps) of the held chain.
@@ -351,54 +339,75 @@ enum BenchCommand {
         defer { headless.destroy() }
         let clearFrame = Frame(width: Double(common.width), height: Double(common.height), scale: common.scale,
                                background: parameters.background, mesh: Mesh())
-        var medians: [Mode: Double] = [:]
+        // Each mode's frames interleaved with the others' and a bare clear, round by round (a
+        // painter a mode), so that the field and the Bézier fill are timed under the same load.
+        var modeFrames: [(mode: Mode, draw: () -> Void)] = []
         for mode in [Mode.bezier, .metaball, .split] {
             let (shot, layout) = snapshot(n, mode: mode)
             let scale = common.scale * layout.zoom
-            painter.paint(shot, parameters: parameters, scale: scale, mode: mode)
-            _ = painter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
-            if let overflow = painter.fieldOverflow {
+            var modePainter = BadgePainter(atlas: painter.atlas)
+            modePainter.paint(shot, parameters: parameters, scale: scale, mode: mode)
+            _ = modePainter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
+            if let overflow = modePainter.fieldOverflow {
                 emit(Result(name: "grid.frame.\(mode)", value: .nan, unit: "ms", detail: "not measured: \(overflow)"))
                 continue
             }
-            func draw() {
-                painter.paint(shot, parameters: parameters, scale: scale, mode: mode)
-                let frame = painter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
+            modeFrames.append((mode, {
+                modePainter.paint(shot, parameters: parameters, scale: scale, mode: mode)
+                let frame = modePainter.frame(layout: layout, scale: scale, parameters: parameters, pixelWidth: w, pixelHeight: h)
                 headless.renderer.draw(frame, into: headless.target)
-            }
-            let (clear, full) = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 5, draw: draw)
-            if let code = GL.error() { throw .failure("\(RenderError.gl(code: code, stage: "the grid's frames"))") }
-            medians[mode] = median(full)
-            emit(Result(name: "grid.frame.\(mode)", value: median(full), unit: "ms",
-                        detail: "\(w)x\(h), \(n) badges pulled seeded ways, with counts, metaball fields: \(parameters.metaballFields.rawValue), median of \(frames); clear here \(format(median(clear))) ms"))
-            emit(Result(name: "grid.frame.\(mode).ratio", value: median(full) / median(clear), unit: "x", detail: "grid.frame.\(mode) / the clear of the same run"))
+            }))
+        }
+        let timed = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 5, draws: modeFrames.map(\.draw))
+        if let code = GL.error() { throw .failure("\(RenderError.gl(code: code, stage: "the grid's frames"))") }
+        var medians: [Mode: Double] = [:]
+        for (k, mode) in modeFrames.map(\.mode).enumerated() {
+            let full = median(timed.full[k]), clear = median(timed.clear)
+            medians[mode] = full
+            emit(Result(name: "grid.frame.\(mode)", value: full, unit: "ms",
+                        detail: "\(w)x\(h), \(n) badges pulled seeded ways, with counts, metaball fields: \(parameters.metaballFields.rawValue), median of \(frames), interleaved with the other modes; clear here \(format(clear)) ms"))
+            emit(Result(name: "grid.frame.\(mode).ratio", value: full / clear, unit: "x", detail: "grid.frame.\(mode) / the clear of the same rounds"))
         }
         if let field = medians[.metaball], let bezier = medians[.bezier] {
             emit(Result(name: "grid.frame.metaball.vs.bezier", value: field / bezier, unit: "x",
-                        detail: "grid.frame.metaball / grid.frame.bezier at N = \(n)", target: 1.3))
+                        detail: "grid.frame.metaball / grid.frame.bezier at N = \(n), timed in the same rounds", target: 1.3))
         }
     }
 
-    /// After `warmUp` frames, `frames` pairs of a bare clear and a whole frame (`draw`), each
-    /// with glFinish, interleaved so that both see the same machine load: their times, ms.
-    static func timeAgainstClear(_ headless: HeadlessRenderer, clearFrame: Frame, frames: Int, warmUp: Int,
-                                 draw: () -> Void) -> (clear: [Double], full: [Double]) {
+    /// After `warmUp` rounds, `frames` rounds of a bare clear and then each of `draws`, each
+    /// with glFinish, so that all see the same machine load: the clears' times and each draw's,
+    /// ms, and the allocations each made in all (`sticky_alloc_count`).
+    static func timeAgainstClear(_ headless: HeadlessRenderer, clearFrame: Frame, frames: Int, warmUp: Int, draws: [() -> Void])
+        -> (clear: [Double], full: [[Double]], clearAllocations: UInt64, allocations: [UInt64]) {
         for _ in 0..<warmUp {
-            draw()
+            for draw in draws {
+                draw()
+                GL.finish()
+            }
+            headless.renderer.draw(clearFrame, into: headless.target)
             GL.finish()
         }
-        var clear: [Double] = [], full: [Double] = []
+        var clear: [Double] = [], full = [[Double]](repeating: [], count: draws.count)
+        var clearAllocations: UInt64 = 0, allocations = [UInt64](repeating: 0, count: draws.count)
+        clear.reserveCapacity(frames)
+        for k in draws.indices { full[k].reserveCapacity(frames) }
         for _ in 0..<frames {
+            var before = sticky_alloc_count()
             var start = DispatchTime.now().uptimeNanoseconds
             headless.renderer.draw(clearFrame, into: headless.target)
             GL.finish()
             clear.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            start = DispatchTime.now().uptimeNanoseconds
-            draw()
-            GL.finish()
-            full.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            clearAllocations += sticky_alloc_count() - before
+            for (k, draw) in draws.enumerated() {
+                before = sticky_alloc_count()
+                start = DispatchTime.now().uptimeNanoseconds
+                draw()
+                GL.finish()
+                full[k].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                allocations[k] += sticky_alloc_count() - before
+            }
         }
-        return (clear, full)
+        return (clear, full, clearAllocations, allocations)
     }
 
     /// Median µs per badge over 31 batches of 2000 meshes, and the mesh's triangle count.
