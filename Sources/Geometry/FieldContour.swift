@@ -28,8 +28,9 @@ extension MetaballField {
         func signedDistance(at p: Vec2) -> Double { near?.signedDistance(at: p) ?? self.signedDistance(at: p) }
         var inside = [Bool](repeating: false, count: nx * ny)
         if fieldEnds.isEmpty && parameters.kernel == .inverseSquare {
-            // One field (not separate ones: their least distance) of any number of balls: blocks of grid points settled from bounds on
-            // the field over them (`classifyGrid`), the rest point by point.
+            // One field (not separate ones: their least distance) of any number of balls: blocks
+            // of grid points settled from bounds on the field over them (`classifyGrid`), the
+            // rest point by point.
             classifyGrid(nx: nx, ny: ny, origin: lo, step: step, into: &inside)
         } else {
             for j in 0..<ny { for i in 0..<nx { inside[j * nx + i] = signedDistance(at: point(i, j)) <= 0 } }
@@ -125,12 +126,13 @@ extension MetaballField {
     }
 
     /// Marks the points of an `nx` × `ny` grid (from `origin`, `step` apart) where the inverse
-    /// square field, all the balls one field (no `fieldEnds`), is inside (f = Σ r²/|p − c|² ≥ 1, which is where `signedDistance` ≤ 0),
-    /// as the point-by-point test would: blocks of 32 × 32 points and their quarters are
-    /// settled from bounds over the block's box, Σ r²/(farthest)² ≤ f ≤ Σ r²/(nearest)²
-    /// (with a margin of 1e-9 for rounding), and blocks of 2 × 2 or fewer left are tested
-    /// point by point. A field of hundreds of balls (the grid scene as one field) thus
-    /// evaluates only the points near its contour, not every point of its reach.
+    /// square field, all the balls one field (no `fieldEnds`), is inside (f = Σ r²/|p − c|² ≥ 1,
+    /// which is where `signedDistance` ≤ 0), as the point-by-point test would: blocks of 32 × 32
+    /// points and their quarters are settled from bounds over the block's box,
+    /// Σ r²/(farthest)² ≤ f ≤ Σ r²/(nearest)² (with a margin of 1e-9 for rounding), and blocks
+    /// of 2 × 2 or fewer left are tested point by point. A field of hundreds of balls (the grid
+    /// scene as one field) thus evaluates only the points near its contour, not every point of
+    /// its reach.
     func classifyGrid(nx: Int, ny: Int, origin: Vec2, step: Double, into inside: inout [Bool]) {
         let live = balls.filter { $0.radius > 0 }
         func block(_ i0: Int, _ j0: Int, _ span: Int) {
