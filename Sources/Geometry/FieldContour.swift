@@ -148,13 +148,8 @@ extension MetaballField {
             }
             let box = Box(minX: origin.x + Double(i0) * step, minY: origin.y + Double(j0) * step,
                           maxX: origin.x + Double(i1 - 1) * step, maxY: origin.y + Double(j1 - 1) * step)
-            var least = 0.0, most = 0.0
-            for ball in live {
-                let m = ball.radius * ball.radius
-                least += m / MetaballField.farthestSquared(from: ball.center, to: box)
-                let near2 = MetaballField.distanceSquared(from: ball.center, to: box)
-                most += near2 > 0 ? m / near2 : .infinity
-            }
+            var least = 0.0, most = 0.0, nearest2 = Double.infinity
+            countRun(box, run: live, least: &least, most: &most, nearest2: &nearest2)
             if least >= 1 + 1e-9 {
                 for j in j0..<j1 { for i in i0..<i1 { inside[j * nx + i] = true } }
                 return

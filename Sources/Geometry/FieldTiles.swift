@@ -981,7 +981,7 @@ extension MetaballField {
     }
 
     /// The run's balls added to bounds over `box` one by one.
-    private func countRun(_ box: Box, run: some Sequence<Ball>, least: inout Double, most: inout Double, nearest2: inout Double) {
+    func countRun(_ box: Box, run: some Sequence<Ball>, least: inout Double, most: inout Double, nearest2: inout Double) {
         for ball in run {
             Bounds.count(ball, near2: MetaballField.distanceSquared(from: ball.center, to: box),
                          far2: MetaballField.farthestSquared(from: ball.center, to: box), least: &least, most: &most, nearest2: &nearest2)
