@@ -26,6 +26,9 @@ public struct MeshBuilder: Sendable {
     private var innerAlpha: [Float] = []
     private var strip: [Vec2] = []
     private var stripAlpha: [Float] = []
+    /// `appendBatch`'s scratch: a batch's vertices and kept indices before they join the mesh.
+    private var batchVertices: [Vertex] = []
+    private var batchIndices: [UInt32] = []
 
     /// Coordinates beyond this are refused: they would not survive the conversion to Float.
     static let coordinateLimit = 1e30
@@ -159,6 +162,15 @@ public struct MeshBuilder: Sendable {
 
     /// Appends the flattened curve (p0 too for the first segment), keeping s strictly increasing.
     private mutating func flatten(_ curve: CubicBezier, segment: Int, tolerance: Double) {
+        // Filled as locals, as in `offsetSide`.
+        var side: [Vec2] = [], sideParameter: [Double] = []
+        swap(&side, &self.side)
+        swap(&sideParameter, &self.sideParameter)
+        defer {
+            swap(&side, &self.side)
+            swap(&sideParameter, &self.sideParameter)
+        }
+        let polynomial = segment == 0 ? first : second
         if segment == 0 {
             side.append(curve.p0)
             sideParameter.append(0)
@@ -166,7 +178,7 @@ public struct MeshBuilder: Sendable {
         let n = curve.flatteningSteps(tolerance: tolerance, limit: MeshBuilder.maximumSteps)
         for i in 1...n {
             let t = Double(i) / Double(n)
-            let p = i == n ? curve.p3 : segment == 0 ? first.point(at: t) : second.point(at: t)
+            let p = i == n ? curve.p3 : polynomial.point(at: t)
             if let last = side.last, p.x <= last.x {
                 // A vertical run: keep the later point, so the side still ends where the curve does.
                 if i == n, side.count > 1 {
@@ -191,11 +203,15 @@ public struct MeshBuilder: Sendable {
         guard n >= 1 else { return }
         var previous = 0.0
         var exact = 0.0
+        // ∫ w ds from the start to each point, once a point (each chord's area is the difference).
+        var before = primitive(sideParameter[0])
         for i in 0...n {
             var deficit = previous
             if i < n {
                 let a = side[i], b = side[i + 1]
-                let area = integral(from: sideParameter[i], to: sideParameter[i + 1])
+                let after = primitive(sideParameter[i + 1])
+                let area = after - before
+                before = after
                 exact += area
                 let perLength = (area - 0.5 * (a.y + b.y) * (b.x - a.x)) / (b.x - a.x)
                 deficit = i == 0 ? perLength : 0.5 * (previous + perLength)
@@ -224,12 +240,6 @@ public struct MeshBuilder: Sendable {
         }
     }
 
-    /// ∫ w ds along the side between two curve parameters (segment index + t).
-    @inline(__always)
-    private func integral(from a: Double, to b: Double) -> Double {
-        primitive(b) - primitive(a)
-    }
-
     /// ∫ w ds from the side's start to the curve parameter u (segment index + t).
     @inline(__always)
     private func primitive(_ u: Double) -> Double {
@@ -249,10 +259,21 @@ public struct MeshBuilder: Sendable {
     /// there, which a chord between the neighbours (they may be many pixels apart on a gently
     /// curving side) would cut, thinning the neck where it is one to two pixels wide.
     private mutating func offsetSide(by half: Double) {
+        // Filled as locals (swapped out and back): the optimiser then checks their uniqueness
+        // once, not at every append.
+        var inner: [Vec2] = [], outer: [Vec2] = [], innerAlpha: [Float] = []
+        swap(&inner, &self.inner)
+        swap(&outer, &self.outer)
+        swap(&innerAlpha, &self.innerAlpha)
+        defer {
+            swap(&inner, &self.inner)
+            swap(&outer, &self.outer)
+            swap(&innerAlpha, &self.innerAlpha)
+        }
         inner.removeAll(keepingCapacity: true)
         outer.removeAll(keepingCapacity: true)
         innerAlpha.removeAll(keepingCapacity: true)
-        let last = side.count - 1
+        let side = self.side, last = side.count - 1
         func add(_ p: Vec2, normal: Vec2) {
             var a = p - normal * half
             a.y = abs(a.y)
@@ -341,41 +362,46 @@ public struct MeshBuilder: Sendable {
     /// Appends `vertexCount` vertices and up to `maxIndexCount` indices in one go: `fill` writes
     /// the vertices (indices relative to the batch) and calls `emit` for each triangle, which
     /// keeps it only if, in the Float positions, it has positive area (a fold, or a sliver that
-    /// rounding flattened, is dropped rather than drawn inverted). One growth check per batch
-    /// instead of one per element.
+    /// rounding flattened, is dropped rather than drawn inverted). The batch is written into
+    /// scratch storage and copied onto the mesh whole: one growth check per batch instead of one
+    /// per element, and no element written twice.
     @inline(__always)
     private mutating func appendBatch(
         vertexCount: Int, maxIndexCount: Int,
         _ fill: (UnsafeMutableBufferPointer<Vertex>, (Int, Int, Int) -> Void) -> Void
     ) {
-        var vertices: [Vertex] = []
-        var indices: [UInt32] = []
-        swap(&vertices, &mesh.vertices)
-        swap(&indices, &mesh.indices)
+        var vertices: [Vertex] = [], indices: [UInt32] = []
+        swap(&vertices, &batchVertices)
+        swap(&indices, &batchIndices)
         defer {
-            swap(&vertices, &mesh.vertices)
-            swap(&indices, &mesh.indices)
+            swap(&vertices, &batchVertices)
+            swap(&indices, &batchIndices)
         }
-        let base = vertices.count, indexBase = indices.count
-        MeshBuilder.grow(&vertices, to: base + vertexCount)
-        MeshBuilder.grow(&indices, to: indexBase + maxIndexCount)
-        vertices.append(contentsOf: repeatElement(Vertex(x: 0, y: 0, color: 0), count: vertexCount))
-        indices.append(contentsOf: repeatElement(0, count: maxIndexCount))
+        if vertices.count < vertexCount {
+            let blank = Vertex(x: 0, y: 0, color: 0)
+            vertices.append(contentsOf: repeatElement(blank, count: max(vertexCount, 2 * vertices.count) - vertices.count))
+        }
+        if indices.count < maxIndexCount {
+            indices.append(contentsOf: repeatElement(0, count: max(maxIndexCount, 2 * indices.count) - indices.count))
+        }
+        let base = UInt32(mesh.vertices.count)
         var written = 0
         vertices.withUnsafeMutableBufferPointer { all in
-            let batch = UnsafeMutableBufferPointer(rebasing: all[base..<(base + vertexCount)])
+            let batch = UnsafeMutableBufferPointer(rebasing: all[0..<vertexCount])
             indices.withUnsafeMutableBufferPointer { out in
                 fill(batch) { a, b, c in
-                    let va = batch[a], vb = batch[b], vc = batch[c]
-                    guard Mesh.cross(va, vb, vc) > 0 else { return }
-                    out[indexBase + written] = UInt32(base + a)
-                    out[indexBase + written + 1] = UInt32(base + b)
-                    out[indexBase + written + 2] = UInt32(base + c)
+                    guard Mesh.cross(batch[a], batch[b], batch[c]) > 0 else { return }
+                    out[written] = base + UInt32(a)
+                    out[written + 1] = base + UInt32(b)
+                    out[written + 2] = base + UInt32(c)
                     written += 3
                 }
             }
         }
-        indices.removeLast(maxIndexCount - written)
+        MeshBuilder.grow(&mesh.vertices, to: mesh.vertices.count + vertexCount)
+        MeshBuilder.grow(&mesh.indices, to: mesh.indices.count + written)
+        mesh.vertices.append(contentsOf: vertices[0..<vertexCount])
+        mesh.indices.append(contentsOf: indices[0..<written])
     }
 
     /// Grows capacity geometrically (reserveCapacity alone may grow by exactly what is asked).
