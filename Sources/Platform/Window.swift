@@ -29,6 +29,10 @@ public final class Window {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_SAMPLES, 0)
+        // Nothing is depth-tested or stencilled: no depth or stencil buffer (GLFW asks for 24 and
+        // 8 bits by default), 4 bytes a pixel the driver need not keep.
+        glfwWindowHint(GLFW_DEPTH_BITS, 0)
+        glfwWindowHint(GLFW_STENCIL_BITS, 0)
         // A window larger than the screen's work area (the screen less panels and docks) is
         // fitted to it, so that nothing opens out of reach.
         var (width, height) = (width, height)
