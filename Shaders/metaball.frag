@@ -9,7 +9,8 @@
 // Inputs:   v_scene (scene position of the fragment), v_run (first ball, in the batch, and count of this tile's run),
 //           or with RUN defined, v_ball (the run itself, padded to RUN balls),
 //           v_center, v_tail (value and gradient there), v_curvature (Hessian xx, xy, yy)
-// Uniforms: Balls (x, y, radius, radius² per ball in scene units, the draw's batch),
+// Uniforms: Balls (x, y and r², or for the smooth minimum r, per ball in scene units; w unused;
+//           the draw's batch),
 //           u_threshold (Wyvill iso),
 //           u_blend (smooth-minimum width k, scene units), u_pixelsPerUnit, u_color (straight alpha)
 #version 330 core
@@ -39,12 +40,8 @@ layout(std140) uniform Balls {
     vec4 u_ballData[1024];
 };
 
-vec3 ballAt(int i) {
-    vec4 ball = u_ballData[i];
-    return vec3(ball.xy, KERNEL == 2 ? ball.z : ball.w);
-}
 #define FOR_BALLS for (int i = v_run.x; i < v_run.x + v_run.y; i++)
-#define BALL(i) ballAt(i)
+#define BALL(i) u_ballData[i].xyz
 #endif
 uniform float u_threshold;
 uniform float u_blend;

@@ -42,8 +42,8 @@ void main() {
     v_curvature = a_curvature;
 #ifdef RUN
     for (int i = 0; i < RUN; i++) {
-        vec4 ball = u_ballData[v_run.x + min(i, max(v_run.y - 1, 0))];
-        v_ball[i] = i < v_run.y ? vec3(ball.xy, KERNEL == 2 ? ball.z : ball.w) : vec3(a_center + vec2(1e5), 0.0);
+        vec3 ball = u_ballData[v_run.x + min(i, max(v_run.y - 1, 0))].xyz;
+        v_ball[i] = i < v_run.y ? ball : vec3(a_center + vec2(1e5), 0.0);
     }
 #endif
 }

@@ -51,7 +51,7 @@ public final class Renderer {
     /// A step's tiles wholly inside, drawn flat by `flatField` after its edge tiles' batches.
     private var insideIndices: [UInt32] = []
     private var ballData: [GLfloat] = []
-    /// The balls (x, y, r, r² each), a uniform buffer, and its size in bytes.
+    /// The balls (x, y, r² or r, 0 each: see `uploadField`), a uniform buffer, and its size in bytes.
     private var ballBuffer: GLuint = 0
     private var ballBytes = 0
     /// The field's draws: each binds the window of balls from `base` and draws these indices
@@ -293,11 +293,13 @@ public final class Renderer {
     private func uploadField(_ layer: MetaballLayer, decals: Int) {
         let balls = layer.balls.prefix(Renderer.maximumBalls)
         ballData.removeAll(keepingCapacity: true)
+        // Each ball as the kernel's shader reads it: x, y and r² (r for the smooth minimum).
+        let byRadius = layer.parameters.kernel == .smoothMin
         for ball in balls {
             ballData.append(GLfloat(ball.center.x))
             ballData.append(GLfloat(ball.center.y))
-            ballData.append(GLfloat(ball.radius))
-            ballData.append(GLfloat(ball.radius * ball.radius))
+            ballData.append(byRadius ? GLfloat(ball.radius) : GLfloat(ball.radius * ball.radius))
+            ballData.append(0)
         }
         // A whole window past the last start, so that every bound range lies in the buffer.
         ballData.append(contentsOf: repeatElement(0, count: 4 * Renderer.ballWindow))
