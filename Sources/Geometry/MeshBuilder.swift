@@ -259,8 +259,8 @@ public struct MeshBuilder: Sendable {
     /// there, which a chord between the neighbours (they may be many pixels apart on a gently
     /// curving side) would cut, thinning the neck where it is one to two pixels wide.
     private mutating func offsetSide(by half: Double) {
-        // Filled as locals (swapped out and back): the optimiser then checks their uniqueness
-        // once, not at every append.
+        // Filled as locals (swapped out and back), which the optimiser handles better than three
+        // stored properties appended to in turn (about a tenth fewer instructions here).
         var inner: [Vec2] = [], outer: [Vec2] = [], innerAlpha: [Float] = []
         swap(&inner, &self.inner)
         swap(&outer, &self.outer)
