@@ -301,8 +301,6 @@ public final class Renderer {
             ballData.append(byRadius ? GLfloat(ball.radius) : GLfloat(ball.radius * ball.radius))
             ballData.append(0)
         }
-        // A whole window past the last start, so that every bound range lies in the buffer.
-        ballData.append(contentsOf: repeatElement(0, count: 4 * Renderer.ballWindow))
         tileVertices.removeAll(keepingCapacity: true)
         tileIndices.removeAll(keepingCapacity: true)
         fieldBatches.removeAll(keepingCapacity: true)
@@ -353,13 +351,17 @@ public final class Renderer {
         } else {
             for step in layer.steps { upload(regions: step.regions, decals: step.decals) }
         }
+        // The buffer reaches a whole window past the last ball, so that every bound range lies in
+        // it; what lies past the balls is never read (a run stays within its own), so only the
+        // balls are uploaded.
         let bytes = ballData.count * MemoryLayout<GLfloat>.stride
+        let size = bytes + 4 * Renderer.ballWindow * MemoryLayout<GLfloat>.stride
         GL.bindBuffer(GLenum(GL_UNIFORM_BUFFER), ballBuffer)
-        if bytes > ballBytes {
-            ballBytes = max(bytes, 2 * ballBytes)
+        if size > ballBytes {
+            ballBytes = max(size, 2 * ballBytes)
             GL.bufferData(GLenum(GL_UNIFORM_BUFFER), GLsizeiptr(ballBytes), nil, GL.dynamicDraw)
         }
-        ballData.withUnsafeBytes { GL.bufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
+        if bytes > 0 { ballData.withUnsafeBytes { GL.bufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) } }
         GL.bindBuffer(GLenum(GL_UNIFORM_BUFFER), 0)
         tileBuffer.upload(vertices: tileVertices, indices: tileIndices)
     }
