@@ -398,16 +398,9 @@ public struct MeshBuilder: Sendable {
                 }
             }
         }
-        MeshBuilder.grow(&mesh.vertices, to: mesh.vertices.count + vertexCount)
-        MeshBuilder.grow(&mesh.indices, to: mesh.indices.count + written)
+        // (append(contentsOf:) grows the mesh's storage geometrically.)
         mesh.vertices.append(contentsOf: vertices[0..<vertexCount])
         mesh.indices.append(contentsOf: indices[0..<written])
-    }
-
-    /// Grows capacity geometrically (reserveCapacity alone may grow by exactly what is asked).
-    @inline(__always)
-    private static func grow<T>(_ array: inout [T], to count: Int) {
-        if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
     }
 
     /// Keeps the triangle only if, in the stored Float positions, it has positive area: a fold
