@@ -184,7 +184,8 @@ import Reference
             stride(from: 1, to: image.pixels.count, by: 4).map { image.pixels[$0] }.filter { $0 > 0 }.sorted()
         }
         #expect(inkValues(image) == inkValues(moved))
-        // And with values the bilinear blur of a misplaced glyph would not leave: full-coverage ink.
+        // (A glyph off the pixel grid would have texels doubled or dropped, the atlas being
+        // sampled at the nearest texel, so the two would differ.) And full-coverage ink.
         #expect(inkValues(image).contains(255))
     }
 
