@@ -11,21 +11,17 @@ public struct MeshBuilder: Sendable {
     /// Most segments one Bézier segment is cut into, whatever its size.
     public static let maximumSteps = 1024
 
-    private var side: [Vec2] = []
-    /// The curve parameter of each side point: segment index + t.
-    private var sideParameter: [Double] = []
-    private var pendingDeficit = 0.0
+    /// The flattened side (w ≥ 0 over s), each point with its curve parameter: segment index + t.
+    private var side = ScratchRun(blank: SidePoint(point: .zero, parameter: 0))
     /// The side's segments in power form, for the flattening and the area integrals.
     private var first = CubicPolynomial(.line(.zero, .zero))
     private var second = CubicPolynomial(.line(.zero, .zero))
     /// ∫ w ds over the whole first segment.
     private var firstArea = 0.0
-    private var inner: [Vec2] = []
-    private var outer: [Vec2] = []
-    /// Coverage at each inner point: 1, or 2w/feather where the neck is thinner than a pixel.
-    private var innerAlpha: [Float] = []
-    private var strip: [Vec2] = []
-    private var stripAlpha: [Float] = []
+    /// The side's cross-sections moved half a feather in and out (`offsetSide`).
+    private var sections = ScratchRun(blank: Section(inner: .zero, outer: .zero, alpha: 0))
+    /// The polyline that the fill takes, with its coverage.
+    private var strip = ScratchRun(blank: StripPoint(point: .zero, alpha: 0))
     /// `appendBatch`'s scratch: a batch's vertices and kept indices before they join the mesh.
     private var batchVertices: [Vertex] = []
     private var batchIndices: [UInt32] = []
@@ -33,13 +29,7 @@ public struct MeshBuilder: Sendable {
     /// Coordinates beyond this are refused: they would not survive the conversion to Float.
     static let coordinateLimit = 1e30
 
-    public init() {
-        side.reserveCapacity(256)
-        sideParameter.reserveCapacity(256)
-        inner.reserveCapacity(256)
-        outer.reserveCapacity(256)
-        strip.reserveCapacity(256)
-    }
+    public init() {}
 
     /// Empties the mesh, keeping all storage.
     public mutating func reset() {
@@ -134,61 +124,57 @@ public struct MeshBuilder: Sendable {
         guard tolerance > 0, tolerance.isFinite, bridge.origin.isFinite,
             max(abs(bridge.origin.x), abs(bridge.origin.y)) + bridge.length < MeshBuilder.coordinateLimit
         else { return }
-        side.removeAll(keepingCapacity: true)
-        sideParameter.removeAll(keepingCapacity: true)
+        side.removeAll()
         first = CubicPolynomial(bridge.side.0)
         firstArea = first.integralYdX(to: 1)
         if let curve = bridge.side.1 { second = CubicPolynomial(curve) }
         flatten(bridge.side.0, segment: 0, tolerance: tolerance)
         if let second = bridge.side.1 { flatten(second, segment: 1, tolerance: tolerance) }
-        guard side.count >= 2, side.allSatisfy({ $0.isFinite }) else { return }
+        guard side.count >= 2, side.read({ $0.allSatisfy(\.point.isFinite) }) else { return }
         balanceArea()
         let packed = color.packed
+        strip.removeAll()
         if feather <= 0 {
-            appendStrip(side, alphas: nil, bridge: bridge, color: packed)
+            let side = self.side
+            strip.append(upTo: side.count) { strip, _ in
+                side.read { side in
+                    for (i, p) in side.enumerated() { strip[i] = StripPoint(point: p.point, alpha: 1) }
+                    return side.count
+                }
+            }
+            appendStrip(bridge: bridge, color: packed)
             return
         }
         offsetSide(by: 0.5 * feather)
         // The fill takes the inner side made monotone; the fringe pairs every inner point with
         // its outer one, so it keeps them all.
-        strip.removeAll(keepingCapacity: true)
-        strip.append(contentsOf: inner)
-        stripAlpha.removeAll(keepingCapacity: true)
-        stripAlpha.append(contentsOf: innerAlpha)
-        monotone(&strip, alphas: &stripAlpha)
-        appendStrip(strip, alphas: stripAlpha, bridge: bridge, color: packed)
+        monotoneInner()
+        appendStrip(bridge: bridge, color: packed)
         appendFringe(bridge: bridge, color: packed)
     }
 
     /// Appends the flattened curve (p0 too for the first segment), keeping s strictly increasing.
     private mutating func flatten(_ curve: CubicBezier, segment: Int, tolerance: Double) {
-        // Filled as locals, as in `offsetSide`.
-        var side: [Vec2] = [], sideParameter: [Double] = []
-        swap(&side, &self.side)
-        swap(&sideParameter, &self.sideParameter)
-        defer {
-            swap(&side, &self.side)
-            swap(&sideParameter, &self.sideParameter)
-        }
         let polynomial = segment == 0 ? first : second
-        if segment == 0 {
-            side.append(curve.p0)
-            sideParameter.append(0)
-        }
         let n = curve.flatteningSteps(tolerance: tolerance, limit: MeshBuilder.maximumSteps)
-        for i in 1...n {
-            let t = Double(i) / Double(n)
-            let p = i == n ? curve.p3 : polynomial.point(at: t)
-            if let last = side.last, p.x <= last.x {
-                // A vertical run: keep the later point, so the side still ends where the curve does.
-                if i == n, side.count > 1 {
-                    side[side.count - 1] = p
-                    sideParameter[side.count - 1] = Double(segment) + t
-                }
-                continue
+        side.append(upTo: n + 1) { side, start in
+            var count = start
+            if segment == 0 {
+                side[count] = SidePoint(point: curve.p0, parameter: 0)
+                count += 1
             }
-            side.append(p)
-            sideParameter.append(Double(segment) + t)
+            for i in 1...n {
+                let t = Double(i) / Double(n)
+                let p = i == n ? curve.p3 : polynomial.point(at: t)
+                if count > 0, p.x <= side[count - 1].point.x {
+                    // A vertical run: keep the later point, so the side still ends where the curve does.
+                    if i == n, count > 1 { side[count - 1] = SidePoint(point: p, parameter: Double(segment) + t) }
+                    continue
+                }
+                side[count] = SidePoint(point: p, parameter: Double(segment) + t)
+                count += 1
+            }
+            return count
         }
     }
 
@@ -199,55 +185,57 @@ public struct MeshBuilder: Sendable {
     /// nearer the curve than before); what that leaves over, where neighbouring chords differ,
     /// is then spread evenly over the points that can move (w stays ≥ 0).
     private mutating func balanceArea() {
-        let n = side.count - 1
-        guard n >= 1 else { return }
-        var previous = 0.0
-        var exact = 0.0
-        // ∫ w ds from the start to each point, once a point (each chord's area is the difference).
-        var before = primitive(sideParameter[0])
-        for i in 0...n {
-            var deficit = previous
-            if i < n {
-                let a = side[i], b = side[i + 1]
-                let after = primitive(sideParameter[i + 1])
-                let area = after - before
-                before = after
-                exact += area
-                let perLength = (area - 0.5 * (a.y + b.y) * (b.x - a.x)) / (b.x - a.x)
-                deficit = i == 0 ? perLength : 0.5 * (previous + perLength)
-                previous = perLength
-            }
-            // The original neighbours are used for the next chord: move this point after it.
-            if i > 0 { side[i - 1].y = max(0, side[i - 1].y + pendingDeficit) }
-            pendingDeficit = deficit
+        let first = self.first, second = self.second, firstArea = self.firstArea
+        /// ∫ w ds from the side's start to the curve parameter u (segment index + t).
+        func primitive(_ u: Double) -> Double {
+            u <= 1 ? first.integralYdX(to: u) : firstArea + second.integralYdX(to: u - 1)
         }
-        side[n].y = max(0, side[n].y + pendingDeficit)
-        for _ in 0..<2 {
-            var polygon = 0.0, movable = 0.0
-            for i in 0..<n {
-                let a = side[i], b = side[i + 1], ds = b.x - a.x
-                polygon += 0.5 * (a.y + b.y) * ds
+        side.modify { side in
+            let n = side.count - 1
+            guard n >= 1 else { return }
+            var previous = 0.0, pending = 0.0
+            var exact = 0.0
+            // ∫ w ds from the start to each point, once a point (each chord's area is the difference).
+            var before = primitive(side[0].parameter)
+            for i in 0...n {
+                var deficit = previous
+                if i < n {
+                    let a = side[i].point, b = side[i + 1].point
+                    let after = primitive(side[i + 1].parameter)
+                    let area = after - before
+                    before = after
+                    exact += area
+                    let perLength = (area - 0.5 * (a.y + b.y) * (b.x - a.x)) / (b.x - a.x)
+                    deficit = i == 0 ? perLength : 0.5 * (previous + perLength)
+                    previous = perLength
+                }
+                // The original neighbours are used for the next chord: move this point after it.
+                if i > 0 { side[i - 1].point.y = max(0, side[i - 1].point.y + pending) }
+                pending = deficit
             }
-            let residual = exact - polygon
-            for i in 0...n where residual > 0 || side[i].y > 0 {
-                movable += 0.5 * ((i > 0 ? side[i].x - side[i - 1].x : 0) + (i < n ? side[i + 1].x - side[i].x : 0))
-            }
-            guard movable > 0, residual != 0 else { return }
-            let shift = residual / movable
-            for i in 0...n where residual > 0 || side[i].y > 0 {
-                side[i].y = max(0, side[i].y + shift)
+            side[n].point.y = max(0, side[n].point.y + pending)
+            for _ in 0..<2 {
+                var polygon = 0.0, movable = 0.0
+                for i in 0..<n {
+                    let a = side[i].point, b = side[i + 1].point, ds = b.x - a.x
+                    polygon += 0.5 * (a.y + b.y) * ds
+                }
+                let residual = exact - polygon
+                for i in 0...n where residual > 0 || side[i].point.y > 0 {
+                    movable += 0.5 * ((i > 0 ? side[i].point.x - side[i - 1].point.x : 0)
+                                      + (i < n ? side[i + 1].point.x - side[i].point.x : 0))
+                }
+                guard movable > 0, residual != 0 else { return }
+                let shift = residual / movable
+                for i in 0...n where residual > 0 || side[i].point.y > 0 {
+                    side[i].point.y = max(0, side[i].point.y + shift)
+                }
             }
         }
     }
 
-    /// ∫ w ds from the side's start to the curve parameter u (segment index + t).
-    @inline(__always)
-    private func primitive(_ u: Double) -> Double {
-        u <= 1 ? first.integralYdX(to: u) : firstArea + second.integralYdX(to: u - 1)
-    }
-
-    /// Fills `inner` and `outer` with the side moved by ∓`half` along its normals, and the
-    /// coverage at the inner points.
+    /// Fills `sections` with the side moved by ∓`half` along its normals, and the coverage at
+    /// the inner points.
     ///
     /// Each cross-section is then a pixel-wide box filter of the true width 2w: coverage a =
     /// min(1, 2w/feather) within |w'| ≤ |w − half| and falling linearly to 0 at w + half. Sampled at
@@ -259,72 +247,72 @@ public struct MeshBuilder: Sendable {
     /// there, which a chord between the neighbours (they may be many pixels apart on a gently
     /// curving side) would cut, thinning the neck where it is one to two pixels wide.
     private mutating func offsetSide(by half: Double) {
-        // Filled as locals (swapped out and back), which the optimiser handles better than three
-        // stored properties appended to in turn (about a tenth fewer instructions here).
-        var inner: [Vec2] = [], outer: [Vec2] = [], innerAlpha: [Float] = []
-        swap(&inner, &self.inner)
-        swap(&outer, &self.outer)
-        swap(&innerAlpha, &self.innerAlpha)
-        defer {
-            swap(&inner, &self.inner)
-            swap(&outer, &self.outer)
-            swap(&innerAlpha, &self.innerAlpha)
-        }
-        inner.removeAll(keepingCapacity: true)
-        outer.removeAll(keepingCapacity: true)
-        innerAlpha.removeAll(keepingCapacity: true)
-        let side = self.side, last = side.count - 1
-        func add(_ p: Vec2, normal: Vec2) {
-            var a = p - normal * half
-            a.y = abs(a.y)
-            inner.append(a)
-            outer.append(p + normal * half)
-            innerAlpha.append(Float(min(1, max(0, p.y / half))))
-        }
-        for i in 0...last {
-            let tangent = side[min(i + 1, last)] - side[max(i - 1, 0)]
-            let length = tangent.length
-            add(side[i], normal: length > 0 ? tangent.perpendicular / length : Vec2(0, 1))
-            if i < last, (side[i].y - half) * (side[i + 1].y - half) < 0 {
-                let chord = side[i + 1] - side[i]
-                let t = (half - side[i].y) / (side[i + 1].y - side[i].y)
-                let chordLength = chord.length
-                add(side[i] + chord * t, normal: chordLength > 0 ? chord.perpendicular / chordLength : Vec2(0, 1))
+        let side = self.side
+        sections.removeAll()
+        // At most two cross-sections a point: its own, and one where w crosses `half` after it.
+        sections.append(upTo: 2 * side.count) { sections, _ in
+            side.read { side in
+                var count = 0
+                func add(_ p: Vec2, normal: Vec2) {
+                    var a = p - normal * half
+                    a.y = abs(a.y)
+                    sections[count] = Section(inner: a, outer: p + normal * half, alpha: Float(min(1, max(0, p.y / half))))
+                    count += 1
+                }
+                let last = side.count - 1
+                for i in 0...last {
+                    let tangent = side[min(i + 1, last)].point - side[max(i - 1, 0)].point
+                    let length = tangent.length
+                    let p = side[i].point
+                    add(p, normal: length > 0 ? tangent.perpendicular / length : Vec2(0, 1))
+                    if i < last, (p.y - half) * (side[i + 1].point.y - half) < 0 {
+                        let chord = side[i + 1].point - p
+                        let t = (half - p.y) / (side[i + 1].point.y - p.y)
+                        let chordLength = chord.length
+                        add(p + chord * t, normal: chordLength > 0 ? chord.perpendicular / chordLength : Vec2(0, 1))
+                    }
+                }
+                return count
             }
         }
     }
 
-    /// Drops points that would make s go backward (a fold of the offset curve where it bends
-    /// tighter than the offset) and lifts points below the axis onto it (a neck thinner than a
-    /// pixel: the fringe alone draws it).
-    private func monotone(_ points: inout [Vec2], alphas: inout [Float]) {
-        var kept = 0
-        for i in points.indices {
-            var p = points[i]
-            p.y = max(p.y, 0)
-            if kept > 0, p.x <= points[kept - 1].x { continue }
-            points[kept] = p
-            alphas[kept] = alphas[i]
-            kept += 1
+    /// The inner side into `strip`, dropping points that would make s go backward (a fold of
+    /// the offset curve where it bends tighter than the offset) and lifting points below the
+    /// axis onto it (a neck thinner than a pixel: the fringe alone draws it).
+    private mutating func monotoneInner() {
+        let sections = self.sections
+        strip.append(upTo: sections.count) { strip, start in
+            sections.read { sections in
+                var kept = start
+                for section in sections {
+                    var p = section.inner
+                    p.y = max(p.y, 0)
+                    if kept > start, p.x <= strip[kept - 1].point.x { continue }
+                    strip[kept] = StripPoint(point: p, alpha: section.alpha)
+                    kept += 1
+                }
+                return kept
+            }
         }
-        points.removeLast(points.count - kept)
-        alphas.removeLast(alphas.count - kept)
     }
 
-    /// The region between the polyline and its mirror image, as trapezoids cut in two.
-    private mutating func appendStrip(_ points: [Vec2], alphas: [Float]?, bridge: Bridge, color: UInt32) {
-        let n = points.count
+    /// The region between `strip` and its mirror image, as trapezoids cut in two.
+    private mutating func appendStrip(bridge: Bridge, color: UInt32) {
+        let strip = self.strip
+        let n = strip.count
         guard n >= 2 else { return }
-        appendBatch(vertexCount: 2 * n, maxIndexCount: 6 * (n - 1)) { v, emit in
-            for (i, p) in points.enumerated() {
-                let alpha = alphas?[i] ?? 1
-                v[2 * i] = MeshBuilder.vertex(bridge.world(p), alpha: alpha, color: color)
-                v[2 * i + 1] = MeshBuilder.vertex(bridge.world(Vec2(p.x, -p.y)), alpha: alpha, color: color)
-            }
-            for i in 0..<(n - 1) {
-                let upper = 2 * i, lower = upper + 1
-                emit(upper, lower, lower + 2)
-                emit(upper, lower + 2, upper + 2)
+        strip.read { points in
+            appendBatch(vertexCount: 2 * n, maxIndexCount: 6 * (n - 1)) { v, emit in
+                for (i, p) in points.enumerated() {
+                    v[2 * i] = MeshBuilder.vertex(bridge.world(p.point), alpha: p.alpha, color: color)
+                    v[2 * i + 1] = MeshBuilder.vertex(bridge.world(Vec2(p.point.x, -p.point.y)), alpha: p.alpha, color: color)
+                }
+                for i in 0..<(n - 1) {
+                    let upper = 2 * i, lower = upper + 1
+                    emit(upper, lower, lower + 2)
+                    emit(upper, lower + 2, upper + 2)
+                }
             }
         }
     }
@@ -332,24 +320,25 @@ public struct MeshBuilder: Sendable {
     /// The one-pixel coverage ramp along both curved sides, from each inner point's coverage
     /// to 0 at the outer one.
     private mutating func appendFringe(bridge: Bridge, color: UInt32) {
-        let n = inner.count
+        let sections = self.sections
+        let n = sections.count
         guard n >= 2 else { return }
-        let inner = self.inner, outer = self.outer, innerAlpha = self.innerAlpha
-        appendBatch(vertexCount: 4 * n, maxIndexCount: 12 * (n - 1)) { v, emit in
-            for i in 0..<n {
-                let a = inner[i], b = outer[i]
-                let alpha = innerAlpha[i]
-                v[4 * i] = MeshBuilder.vertex(bridge.world(a), alpha: alpha, color: color)
-                v[4 * i + 1] = MeshBuilder.vertex(bridge.world(b), alpha: 0, color: color)
-                v[4 * i + 2] = MeshBuilder.vertex(bridge.world(Vec2(a.x, -a.y)), alpha: alpha, color: color)
-                v[4 * i + 3] = MeshBuilder.vertex(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
-            }
-            for i in 0..<(n - 1) {
-                let up = 4 * i, next = up + 4
-                emit(up, next, next + 1)
-                emit(up, next + 1, up + 1)
-                emit(up + 2, next + 3, next + 2)
-                emit(up + 2, up + 3, next + 3)
+        sections.read { sections in
+            appendBatch(vertexCount: 4 * n, maxIndexCount: 12 * (n - 1)) { v, emit in
+                for (i, section) in sections.enumerated() {
+                    let a = section.inner, b = section.outer
+                    v[4 * i] = MeshBuilder.vertex(bridge.world(a), alpha: section.alpha, color: color)
+                    v[4 * i + 1] = MeshBuilder.vertex(bridge.world(b), alpha: 0, color: color)
+                    v[4 * i + 2] = MeshBuilder.vertex(bridge.world(Vec2(a.x, -a.y)), alpha: section.alpha, color: color)
+                    v[4 * i + 3] = MeshBuilder.vertex(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
+                }
+                for i in 0..<(n - 1) {
+                    let up = 4 * i, next = up + 4
+                    emit(up, next, next + 1)
+                    emit(up, next + 1, up + 1)
+                    emit(up + 2, next + 3, next + 2)
+                    emit(up + 2, up + 3, next + 3)
+                }
             }
         }
     }
@@ -412,5 +401,65 @@ public struct MeshBuilder: Sendable {
         mesh.indices.append(a)
         mesh.indices.append(b)
         mesh.indices.append(c)
+    }
+}
+
+/// A point of a bridge's flattened side, in the bridge's frame, and its curve parameter.
+private struct SidePoint: Sendable {
+    var point: Vec2
+    var parameter: Double
+}
+
+/// A cross-section of the side moved half a feather in (`inner`, reflected onto w ≥ 0) and out,
+/// and the coverage at the inner point.
+private struct Section: Sendable {
+    var inner, outer: Vec2
+    var alpha: Float
+}
+
+/// A point of the polyline that a bridge's fill takes, and its coverage.
+private struct StripPoint: Sendable {
+    var point: Vec2
+    var alpha: Float
+}
+
+/// Elements written through a pointer and kept from frame to frame: the first `count` of the
+/// storage are in use, and the storage only grows, so once warm there is no allocation and no
+/// uniqueness or capacity check an element (`append` on an array makes both every time).
+private struct ScratchRun<Element: Sendable>: Sendable {
+    private var storage: [Element] = []
+    private(set) var count = 0
+    private let blank: Element
+
+    init(blank: Element) {
+        self.blank = blank
+        storage = Array(repeating: blank, count: 256)
+    }
+
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// Lets `body` write up to `extra` more elements: it is given the storage up to the count
+    /// plus `extra` (it may rewrite elements below the count too; debug builds check its
+    /// subscripts) and the count, and returns the new count.
+    @inline(__always)
+    mutating func append(upTo extra: Int, _ body: (UnsafeMutableBufferPointer<Element>, Int) -> Int) {
+        let start = count, end = start + extra
+        if storage.count < end { storage.append(contentsOf: repeatElement(blank, count: max(end, 2 * storage.count) - storage.count)) }
+        count = storage.withUnsafeMutableBufferPointer { body(UnsafeMutableBufferPointer(rebasing: $0[0..<end]), start) }
+        precondition(count >= 0 && count <= end)
+    }
+
+    /// The elements in use, changed in place.
+    @inline(__always)
+    mutating func modify(_ body: (UnsafeMutableBufferPointer<Element>) -> Void) {
+        let count = self.count
+        storage.withUnsafeMutableBufferPointer { body(UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    @inline(__always)
+    func read<R>(_ body: (UnsafeBufferPointer<Element>) -> R) -> R {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
 }
