@@ -20,8 +20,6 @@ public struct MeshBuilder: Sendable {
     private var firstArea = 0.0
     /// The side's cross-sections moved half a feather in and out (`offsetSide`).
     private var sections = ScratchRun(blank: Section(inner: .zero, outer: .zero, alpha: 0))
-    /// The polyline that the fill takes, with its coverage.
-    private var strip = ScratchRun(blank: StripPoint(point: .zero, alpha: 0))
     /// `appendBatch`'s scratch: a batch's vertices and kept indices before they join the mesh.
     private var batchVertices: [Vertex] = []
     private var batchIndices: [UInt32] = []
@@ -133,24 +131,12 @@ public struct MeshBuilder: Sendable {
         guard side.count >= 2, side.read({ $0.allSatisfy(\.point.isFinite) }) else { return }
         balanceArea()
         let packed = color.packed
-        strip.removeAll()
         if feather <= 0 {
-            let side = self.side
-            strip.append(upTo: side.count) { strip, _ in
-                side.read { side in
-                    for (i, p) in side.enumerated() { strip[i] = StripPoint(point: p.point, alpha: 1) }
-                    return side.count
-                }
-            }
-            appendStrip(bridge: bridge, color: packed)
+            appendOutline(bridge: bridge, color: packed)
             return
         }
         offsetSide(by: 0.5 * feather)
-        // The fill takes the inner side made monotone; the fringe pairs every inner point with
-        // its outer one, so it keeps them all.
-        monotoneInner()
-        appendStrip(bridge: bridge, color: packed)
-        appendFringe(bridge: bridge, color: packed)
+        appendFillAndFringe(bridge: bridge, color: packed)
     }
 
     /// Appends the flattened curve (p0 too for the first segment), keeping s strictly increasing.
@@ -277,36 +263,17 @@ public struct MeshBuilder: Sendable {
         }
     }
 
-    /// The inner side into `strip`, dropping points that would make s go backward (a fold of
-    /// the offset curve where it bends tighter than the offset) and lifting points below the
-    /// axis onto it (a neck thinner than a pixel: the fringe alone draws it).
-    private mutating func monotoneInner() {
-        let sections = self.sections
-        strip.append(upTo: sections.count) { strip, start in
-            sections.read { sections in
-                var kept = start
-                for section in sections {
-                    var p = section.inner
-                    p.y = max(p.y, 0)
-                    if kept > start, p.x <= strip[kept - 1].point.x { continue }
-                    strip[kept] = StripPoint(point: p, alpha: section.alpha)
-                    kept += 1
-                }
-                return kept
-            }
-        }
-    }
-
-    /// The region between `strip` and its mirror image, as trapezoids cut in two.
-    private mutating func appendStrip(bridge: Bridge, color: UInt32) {
-        let strip = self.strip
-        let n = strip.count
+    /// The exact outline's polygon: the region between the side and its mirror image, as
+    /// trapezoids cut in two (no fringe).
+    private mutating func appendOutline(bridge: Bridge, color: UInt32) {
+        let side = self.side
+        let n = side.count
         guard n >= 2 else { return }
-        strip.read { points in
+        side.read { side in
             appendBatch(vertexCount: 2 * n, maxIndexCount: 6 * (n - 1)) { v, emit in
-                for (i, p) in points.enumerated() {
-                    v[2 * i] = MeshBuilder.vertex(bridge.world(p.point), alpha: p.alpha, color: color)
-                    v[2 * i + 1] = MeshBuilder.vertex(bridge.world(Vec2(p.point.x, -p.point.y)), alpha: p.alpha, color: color)
+                for (i, p) in side.enumerated() {
+                    v[2 * i] = MeshBuilder.vertex(bridge.world(p.point), alpha: 1, color: color)
+                    v[2 * i + 1] = MeshBuilder.vertex(bridge.world(Vec2(p.point.x, -p.point.y)), alpha: 1, color: color)
                 }
                 for i in 0..<(n - 1) {
                     let upper = 2 * i, lower = upper + 1
@@ -317,20 +284,32 @@ public struct MeshBuilder: Sendable {
         }
     }
 
-    /// The one-pixel coverage ramp along both curved sides, from each inner point's coverage
-    /// to 0 at the outer one.
-    private mutating func appendFringe(bridge: Bridge, color: UInt32) {
+    /// The fill and the fringe, over four vertices a cross-section (the inner point, the outer
+    /// one, and their mirror images). First the fill: the region between the inner side and its
+    /// mirror image, as trapezoids cut in two, over the inner points left when those that would
+    /// make s go backward are dropped (a fold of the offset curve where it bends tighter than
+    /// the offset). Then the one-pixel coverage ramp along both curved sides, from each inner
+    /// point's coverage to 0 at the outer one; it pairs every inner point with its outer one,
+    /// so it keeps them all.
+    private mutating func appendFillAndFringe(bridge: Bridge, color: UInt32) {
         let sections = self.sections
         let n = sections.count
         guard n >= 2 else { return }
         sections.read { sections in
-            appendBatch(vertexCount: 4 * n, maxIndexCount: 12 * (n - 1)) { v, emit in
+            appendBatch(vertexCount: 4 * n, maxIndexCount: 18 * (n - 1)) { v, emit in
                 for (i, section) in sections.enumerated() {
                     let a = section.inner, b = section.outer
                     v[4 * i] = MeshBuilder.vertex(bridge.world(a), alpha: section.alpha, color: color)
                     v[4 * i + 1] = MeshBuilder.vertex(bridge.world(b), alpha: 0, color: color)
                     v[4 * i + 2] = MeshBuilder.vertex(bridge.world(Vec2(a.x, -a.y)), alpha: section.alpha, color: color)
                     v[4 * i + 3] = MeshBuilder.vertex(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
+                }
+                var kept = 0
+                for i in 1..<n where sections[i].inner.x > sections[kept].inner.x {
+                    let upper = 4 * kept, lower = upper + 2, nextUpper = 4 * i, nextLower = nextUpper + 2
+                    emit(upper, lower, nextLower)
+                    emit(upper, nextLower, nextUpper)
+                    kept = i
                 }
                 for i in 0..<(n - 1) {
                     let up = 4 * i, next = up + 4
@@ -414,12 +393,6 @@ private struct SidePoint: Sendable {
 /// and the coverage at the inner point.
 private struct Section: Sendable {
     var inner, outer: Vec2
-    var alpha: Float
-}
-
-/// A point of the polyline that a bridge's fill takes, and its coverage.
-private struct StripPoint: Sendable {
-    var point: Vec2
     var alpha: Float
 }
 
