@@ -34,9 +34,10 @@ public final class Renderer {
     static let runClasses = [4, 12]
     /// How many of `runPrograms` the driver linked (a test's check that none fell back unseen).
     var linkedRunPrograms: Int { runPrograms.joined().filter { $0 != nil }.count }
-    /// The field's tiles wholly inside: one colour, none of the field's work. (llvmpipe runs a
-    /// shader's straight-line code for every pixel even where a branch returns early, so these
-    /// cost about a third as much drawn by a program of their own.)
+    /// The field's tiles wholly inside, and lone balls' discs: one colour, a disc's coverage,
+    /// none of the field's work. (llvmpipe runs a shader's straight-line code for every pixel
+    /// even where a branch returns early, so these cost about a third as much drawn by a
+    /// program of their own.)
     private let flatField: FieldProgram
     private let composite: ShaderProgram
     private let compositeBezier, compositeMetaball, compositeOrigin, compositeBoth, compositeOnlyBezier, compositeOnlyMetaball: GLint
@@ -261,6 +262,10 @@ public final class Renderer {
         }
     }
 
+    /// The radius handed to the flat program for a tile inside that is not a disc: every
+    /// pixel of it is covered whatever the scale.
+    static let insideRadius = 1e30
+
     /// The overlay's colours for the area only one fill covers.
     public static let onlyBezier = Color(red: 0.15, green: 0.35, blue: 1)
     public static let onlyMetaball = Color(red: 0.1, green: 0.7, blue: 0.25)
@@ -376,10 +381,12 @@ public final class Renderer {
         let box = region.box
         let vertex = UInt32(tileVertices.count)
         let first = Float(first), count = Float(region.count)
-        let center = region.center, tail = region.tail
+        // A tile inside: a disc of its own circle (`Region.disc`), or of an infinite radius.
+        let center = region.disc?.center ?? region.center, tail = region.tail
+        let value = region.inside ? Float(region.disc?.radius ?? Renderer.insideRadius) : Float(tail.value)
         func corner(_ x: Double, _ y: Double) -> FieldVertex {
             FieldVertex(x: Float(x), y: Float(y), first: first, count: count, centerX: Float(center.x), centerY: Float(center.y),
-                        value: Float(tail.value), gradientX: Float(tail.gradient.x), gradientY: Float(tail.gradient.y),
+                        value: value, gradientX: Float(tail.gradient.x), gradientY: Float(tail.gradient.y),
                         xx: Float(tail.xx), xy: Float(tail.xy), yy: Float(tail.yy))
         }
         tileVertices.append(corner(box.minX, box.minY))
@@ -423,6 +430,7 @@ public final class Renderer {
         if !step.inside.isEmpty {
             flatField.program.use()
             GL.uniform2f(flatField.viewport, GLfloat(frame.width), GLfloat(frame.height))
+            GL.uniform1f(flatField.pixelsPerUnit, GLfloat(frame.scale))
             set(flatField.color, color)
             tileBuffer.draw(indices: step.inside)
         }

@@ -88,8 +88,11 @@ import Motion
                                       balls: &ordered, scratch: &scratch)
         if fields == "badge" {
             // Each badge's field is small: its balls are entered once, the run of all its edge
-            // tiles (`MetaballField.sharedRunLimit`), and the runs go many to a draw.
-            #expect(ordered.count == groups.joined().count, "\(ordered.count) ball entries")
+            // tiles (`MetaballField.sharedRunLimit`), and the runs go many to a draw; a badge
+            // alone (no home ball) is its disc instead, no entry.
+            let discs = regions.filter { $0.disc != nil }.count
+            #expect(discs == groups.filter { $0.count == 1 }.count)
+            #expect(ordered.count + discs == groups.joined().count, "\(ordered.count) ball entries, \(discs) discs")
         } else {
             // The tiles' runs fill several of the renderer's windows of balls (one draw each).
             #expect(ordered.count > 2 * Renderer.ballWindow, "\(ordered.count) ball entries")
