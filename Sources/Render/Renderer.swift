@@ -34,11 +34,13 @@ public final class Renderer {
     static let runClasses = [4, 12]
     /// How many of `runPrograms` the driver linked (a test's check that none fell back unseen).
     var linkedRunPrograms: Int { runPrograms.joined().filter { $0 != nil }.count }
-    /// The field's tiles wholly inside, and lone balls' discs: one colour, a disc's coverage,
-    /// none of the field's work. (llvmpipe runs a shader's straight-line code for every pixel
-    /// even where a branch returns early, so these cost about a third as much drawn by a
-    /// program of their own.)
+    /// The field's tiles wholly inside: one colour, none of the field's work. (llvmpipe runs a
+    /// shader's straight-line code for every pixel even where a branch returns early, so these
+    /// cost about a third as much drawn by a program of their own.)
     private let flatField: FieldProgram
+    /// Lone balls' discs (`Region.disc`): one colour, the circle's coverage. (A program of its
+    /// own, so that the tiles inside do not pay for the circle.)
+    private let discField: FieldProgram
     private let composite: ShaderProgram
     private let compositeBezier, compositeMetaball, compositeOrigin, compositeBoth, compositeOnlyBezier, compositeOnlyMetaball: GLint
 
@@ -51,6 +53,8 @@ public final class Renderer {
     private var tileIndices: [UInt32] = []
     /// A step's tiles wholly inside, drawn flat by `flatField` after its edge tiles' batches.
     private var insideIndices: [UInt32] = []
+    /// A step's lone balls' discs, drawn by `discField` after its tiles inside.
+    private var discIndices: [UInt32] = []
     private var ballData: [GLfloat] = []
     /// The balls (x, y, r² or r, 0 each: see `uploadField`), a uniform buffer, and its size in bytes.
     private var ballBuffer: GLuint = 0
@@ -64,7 +68,7 @@ public final class Renderer {
     /// The layer's steps as drawn (`MetaballLayer.steps`, or one of everything): its edge tiles'
     /// batches (a range of `fieldBatches`), its tiles inside (indices of `tileBuffer`), then
     /// its decals (indices of `decalBuffer`).
-    private var fieldSteps: [(batches: Range<Int>, inside: Range<Int>, decals: Range<Int>)] = []
+    private var fieldSteps: [FieldStepRanges] = []
     private var emptyArray: GLuint = 0
     private var atlasTexture: GLuint = 0
     /// The atlas version in the texture (−1: none yet).
@@ -88,6 +92,7 @@ public final class Renderer {
         }
         metaballs = programs
         flatField = try FieldProgram(defines: ["FLAT 1"])
+        discField = try FieldProgram(defines: ["FLAT 1", "DISC 1"])
         runPrograms = MetaballKernel.allCases.map { kernel in
             // Only the inverse square's: each such program costs llvmpipe about 0.15 s to compile
             // at the first start (before its shader cache holds it), and the other kernels' runs
@@ -124,9 +129,10 @@ public final class Renderer {
         warmUp()
     }
 
-    /// Draws a tiny picture with every program once (each kernel's field, the overlay's
-    /// composite, glyphs, the HUD): drivers such as Mesa finish compiling a program at its first
-    /// draw, which would otherwise stall the first frame of a mode (92 ms for split).
+    /// Draws a tiny picture with every program once (each kernel's field, its tiles inside and
+    /// a disc, the overlay's composite, glyphs, the HUD): drivers such as Mesa finish compiling
+    /// a program at its first draw, which would otherwise stall the first frame of a mode (92
+    /// ms for split).
     private func warmUp() {
         guard let target = try? OffscreenTarget(pixelWidth: 8, pixelHeight: 8) else { return }
         defer { target.destroy() }
@@ -140,6 +146,8 @@ public final class Renderer {
             field.regions(clip: Box(minX: 0, minY: 0, maxX: 8, maxY: 8), pixelsPerUnit: 1, into: &regions, balls: &balls,
                           scratch: &scratch)
             regions.append(Region(box: Box(minX: 3, minY: 3, maxX: 5, maxY: 5), first: 0, count: 0, inside: true))
+            regions.append(Region(box: Box(minX: 5, minY: 5, maxX: 7, maxY: 7), first: 0, count: 0, inside: true,
+                                  disc: Ball(center: Vec2(6, 6), radius: 1)))
             // A tile for each program of the kernel: a run of each class, and a longer one.
             let first = balls.count
             balls.append(contentsOf: repeatElement(field.balls[0], count: Renderer.runClasses.last! + 1))
@@ -262,10 +270,6 @@ public final class Renderer {
         }
     }
 
-    /// The radius handed to the flat program for a tile inside that is not a disc: every
-    /// pixel of it is covered whatever the scale.
-    static let insideRadius = 1e30
-
     /// The overlay's colours for the area only one fill covers.
     public static let onlyBezier = Color(red: 0.15, green: 0.35, blue: 1)
     public static let onlyMetaball = Color(red: 0.1, green: 0.7, blue: 0.25)
@@ -319,12 +323,17 @@ public final class Renderer {
             let regions = regions.clamped(to: layer.regions.indices)
             let firstBatch = fieldBatches.count
             insideIndices.removeAll(keepingCapacity: true)
+            discIndices.removeAll(keepingCapacity: true)
             for k in regionsByProgram.indices { regionsByProgram[k].removeAll(keepingCapacity: true) }
             for r in regions {
                 let region = layer.regions[r]
                 guard region.first + region.count <= balls.count && region.count <= Renderer.runLimit else { continue }
                 if region.inside {
-                    appendTile(region, first: -1, into: &insideIndices)
+                    if region.disc != nil {
+                        appendTile(region, first: -1, into: &discIndices)
+                    } else {
+                        appendTile(region, first: -1, into: &insideIndices)
+                    }
                     continue
                 }
                 var program = Renderer.runClasses.count
@@ -353,7 +362,9 @@ public final class Renderer {
             }
             let inside = tileIndices.count..<(tileIndices.count + insideIndices.count)
             tileIndices.append(contentsOf: insideIndices)
-            fieldSteps.append((firstBatch..<fieldBatches.count, inside, decals))
+            let discs = tileIndices.count..<(tileIndices.count + discIndices.count)
+            tileIndices.append(contentsOf: discIndices)
+            fieldSteps.append(FieldStepRanges(batches: firstBatch..<fieldBatches.count, inside: inside, discs: discs, decals: decals))
         }
         if layer.steps.isEmpty {
             upload(regions: layer.regions.indices, decals: 0..<decals)
@@ -381,9 +392,9 @@ public final class Renderer {
         let box = region.box
         let vertex = UInt32(tileVertices.count)
         let first = Float(first), count = Float(region.count)
-        // A tile inside: a disc of its own circle (`Region.disc`), or of an infinite radius.
+        // A lone ball's disc: its centre and radius (`discField`).
         let center = region.disc?.center ?? region.center, tail = region.tail
-        let value = region.inside ? Float(region.disc?.radius ?? Renderer.insideRadius) : Float(tail.value)
+        let value = Float(region.disc?.radius ?? tail.value)
         func corner(_ x: Double, _ y: Double) -> FieldVertex {
             FieldVertex(x: Float(x), y: Float(y), first: first, count: count, centerX: Float(center.x), centerY: Float(center.y),
                         value: value, gradientX: Float(tail.gradient.x), gradientY: Float(tail.gradient.y),
@@ -404,7 +415,7 @@ public final class Renderer {
     /// One step of the field, shaded only in its tiles: those inside flat, the others each
     /// summing its own run of balls (from the batch's window of the uniform buffer) and the
     /// rest's field to second order.
-    private func drawField(_ layer: MetaballLayer, step: (batches: Range<Int>, inside: Range<Int>, decals: Range<Int>),
+    private func drawField(_ layer: MetaballLayer, step: FieldStepRanges,
                            frame: Frame, color: Color) {
         if !step.batches.isEmpty {
             let stride = 4 * MemoryLayout<GLfloat>.stride
@@ -427,12 +438,12 @@ public final class Renderer {
             }
         }
         // (The same colour over the same colour: the order of a step's tiles does not change the picture.)
-        if !step.inside.isEmpty {
-            flatField.program.use()
-            GL.uniform2f(flatField.viewport, GLfloat(frame.width), GLfloat(frame.height))
-            GL.uniform1f(flatField.pixelsPerUnit, GLfloat(frame.scale))
-            set(flatField.color, color)
-            tileBuffer.draw(indices: step.inside)
+        for (program, indices) in [(flatField, step.inside), (discField, step.discs)] where !indices.isEmpty {
+            program.program.use()
+            GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
+            GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
+            set(program.color, color)
+            tileBuffer.draw(indices: indices)
         }
     }
 
@@ -488,6 +499,7 @@ public final class Renderer {
         fill.destroy()
         for program in metaballs { program.program.destroy() }
         flatField.program.destroy()
+        discField.program.destroy()
         composite.destroy()
         meshBuffer.destroy()
         decalBuffer.destroy()
@@ -507,6 +519,15 @@ public final class Renderer {
 }
 
 /// The metaball program of one kernel and its uniform locations.
+/// Where a step of the field lies in the tile buffer (its edge tiles' batches, in
+/// `fieldBatches`; its tiles inside and its discs, in the index buffer) and its decals' indices.
+private struct FieldStepRanges {
+    var batches: Range<Int>
+    var inside: Range<Int>
+    var discs: Range<Int>
+    var decals: Range<Int>
+}
+
 private struct FieldProgram {
     let program: ShaderProgram
     let viewport, pixelsPerUnit, threshold, blend, color: GLint
