@@ -305,7 +305,9 @@ public struct MeshBuilder: Sendable {
                     v[4 * i + 3] = MeshBuilder.vertex(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
                 }
                 var kept = 0
-                for i in 1..<n where sections[i].inner.x > sections[kept].inner.x {
+                // (Written as "not at or behind", so that a point that compares as neither, a NaN,
+                // is kept as it was before the fill shared these vertices.)
+                for i in 1..<n where !(sections[i].inner.x <= sections[kept].inner.x) {
                     let upper = 4 * kept, lower = upper + 2, nextUpper = 4 * i, nextLower = nextUpper + 2
                     emit(upper, lower, nextLower)
                     emit(upper, nextLower, nextUpper)
