@@ -3,10 +3,10 @@
 // gradient, output premultiplied. The field is first made to grow like a distance (inverse
 // square: g = f^(-1/2); Wyvill: g = f^(1/3)), so (g - g_iso)/|grad g| is exact for a lone ball
 // and stays sane near the centres. Same formulas as MetaballField.signedDistance (Swift).
-// Each tile (MetaballField.regions) lies wholly inside the contour (drawn by the FLAT variant:
-// the colour, nothing evaluated), or is a lone ball's box (FLAT with DISC: the colour, its
-// circle's coverage), or evaluates its own run of balls, plus, for the inverse square, the
-// field of the balls left out to second order about the tile's centre.
+// Each tile (MetaballField.regions) either lies wholly inside the contour (drawn by the FLAT
+// variant: the colour, nothing evaluated) or evaluates its own run of balls (a lone ball's box:
+// the ball alone), plus, for the inverse square, the field of the balls left out to second
+// order about the tile's centre.
 // Inputs:   v_scene (scene position of the fragment), v_run (first ball, in the batch, and count of this tile's run),
 //           or with RUN defined, v_ball (the run itself, padded to RUN balls),
 //           v_center, v_tail (value and gradient there), v_curvature (Hessian xx, xy, yy)
@@ -120,15 +120,7 @@ float smoothMin(vec2 p) {
 
 void main() {
 #ifdef FLAT
-#ifdef DISC
-    // A lone ball's box: the coverage of its disc, about v_center of radius v_tail.x (a lone
-    // ball's field has its circle for contour and the circle's distance).
-    float coverage = clamp(0.5 - (length(v_scene - v_center) - v_tail.x) * u_pixelsPerUnit, 0.0, 1.0);
-    float a = coverage * u_color.a;
-    o_color = vec4(u_color.rgb * a, a);
-#else
     o_color = vec4(u_color.rgb * u_color.a, u_color.a);
-#endif
 #else
 #if KERNEL == 0
     float distance = inverseSquare(v_scene);

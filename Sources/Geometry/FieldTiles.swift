@@ -19,18 +19,13 @@ public struct Region: Hashable, Sendable {
     public var tail: LocalField
     /// The most the tail's quadratic misses by over the tile it was made for (Σ 4r²h³/d⁵).
     public var tailMiss = 0.0
-    /// A lone ball whose field's contour is its circle and whose distance is the circle's
-    /// (inverse square, smooth minimum): the box, marked `inside`, is drawn flat with the exact
-    /// circle's coverage, its signed distance as the shader would find it from the field.
-    public var disc: Ball?
 
-    public init(box: Box, first: Int, count: Int, inside: Bool = false, tail: LocalField = LocalField(), disc: Ball? = nil) {
+    public init(box: Box, first: Int, count: Int, inside: Bool = false, tail: LocalField = LocalField()) {
         self.box = box
         self.first = first
         self.count = count
         self.inside = inside
         self.tail = tail
-        self.disc = disc
     }
 
     public var center: Vec2 { Vec2((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2) }
@@ -244,7 +239,8 @@ extension MetaballField {
     /// gradient sees the far balls' pulls cancel; with a run of `quarterRun` or more, its
     /// quarters are too. Finally `mergeTiles` joins each cell's pieces into rectangles. A field
     /// of one drawable ball (inverse square or smooth minimum, whose contour and distance are
-    /// then its circle's) is instead one box round it marked inside, its `disc` the ball.
+    /// then its circle's) is instead one box round its circle, the ball its run: one quad, drawn
+    /// with the other fields' edge tiles.
     /// `balls` receives the runs one after another. Reuses `scratch`'s storage: no allocation
     /// once warm.
     ///
@@ -311,12 +307,12 @@ extension MetaballField {
         return box.minX.isFinite && box.minY.isFinite && box.maxX.isFinite && box.maxY.isFinite ? box : nil
     }
 
-    /// The field's one drawable ball, when it has exactly one.
-    var loneBall: Ball? {
-        var lone: Ball?
-        for ball in balls where ball.isDrawable {
+    /// The index of the field's one drawable ball, when it has exactly one.
+    var loneBall: Int? {
+        var lone: Int?
+        for (i, ball) in balls.enumerated() where ball.isDrawable {
             guard lone == nil else { return nil }
-            lone = ball
+            lone = i
         }
         return lone
     }
@@ -330,13 +326,18 @@ extension MetaballField {
               (width / tile) * (height / tile) < 1e7
         else { return }
         let pad = 2 / pixelsPerUnit, h = tile * 0.5.squareRoot()
-        if parameters.kernel != .wyvill, let lone = loneBall {
+        if parameters.kernel != .wyvill, let i = loneBall {
             // Its coverage reaches half a device pixel past the circle; the box, out to whole
-            // device pixels, holds that.
-            let r = lone.radius + 1 / pixelsPerUnit
+            // device pixels, holds that. (One quad in the edge tiles' draw costs a driver like
+            // llvmpipe less than the same box drawn by a program of its own, which was tried.)
+            let lone = balls[i], r = lone.radius + 1 / pixelsPerUnit
             let box = Box(minX: max(lone.center.x - r, clip.minX), minY: max(lone.center.y - r, clip.minY),
                           maxX: min(lone.center.x + r, clip.maxX), maxY: min(lone.center.y + r, clip.maxY))
-            if box.maxX > box.minX && box.maxY > box.minY { regions.append(Region(box: box, first: 0, count: 0, inside: true, disc: lone)) }
+            if box.maxX > box.minX && box.maxY > box.minY {
+                regions.append(Region(box: box, first: ordered.count, count: 1))
+                ordered.append(lone)
+                scratch.orderedIndex.append(i)
+            }
             return
         }
         if parameters.kernel == .inverseSquare && balls.lazy.filter(\.isDrawable).prefix(MetaballField.sharedRunLimit + 1).count <= MetaballField.sharedRunLimit,

@@ -38,9 +38,6 @@ public final class Renderer {
     /// shader's straight-line code for every pixel even where a branch returns early, so these
     /// cost about a third as much drawn by a program of their own.)
     private let flatField: FieldProgram
-    /// Lone balls' discs (`Region.disc`): one colour, the circle's coverage. (A program of its
-    /// own, so that the tiles inside do not pay for the circle.)
-    private let discField: FieldProgram
     private let composite: ShaderProgram
     private let compositeBezier, compositeMetaball, compositeOrigin, compositeBoth, compositeOnlyBezier, compositeOnlyMetaball: GLint
 
@@ -53,8 +50,6 @@ public final class Renderer {
     private var tileIndices: [UInt32] = []
     /// A step's tiles wholly inside, drawn flat by `flatField` after its edge tiles' batches.
     private var insideIndices: [UInt32] = []
-    /// A step's lone balls' discs, drawn by `discField` after its tiles inside.
-    private var discIndices: [UInt32] = []
     private var ballData: [GLfloat] = []
     /// The balls (x, y, r² or r, 0 each: see `uploadField`), a uniform buffer, and its size in bytes.
     private var ballBuffer: GLuint = 0
@@ -92,7 +87,6 @@ public final class Renderer {
         }
         metaballs = programs
         flatField = try FieldProgram(defines: ["FLAT 1"])
-        discField = try FieldProgram(defines: ["FLAT 1", "DISC 1"])
         runPrograms = MetaballKernel.allCases.map { kernel in
             // Only the inverse square's: each such program costs llvmpipe about 0.15 s to compile
             // at the first start (before its shader cache holds it), and the other kernels' runs
@@ -129,10 +123,10 @@ public final class Renderer {
         warmUp()
     }
 
-    /// Draws a tiny picture with every program once (each kernel's field, its tiles inside and
-    /// a disc, the overlay's composite, glyphs, the HUD): drivers such as Mesa finish compiling
-    /// a program at its first draw, which would otherwise stall the first frame of a mode (92
-    /// ms for split).
+    /// Draws a tiny picture with every program once (each kernel's field and its tiles inside,
+    /// the overlay's composite, glyphs, the HUD): drivers such as Mesa finish compiling a
+    /// program at its first draw, which would otherwise stall the first frame of a mode (92 ms
+    /// for split).
     private func warmUp() {
         guard let target = try? OffscreenTarget(pixelWidth: 8, pixelHeight: 8) else { return }
         defer { target.destroy() }
@@ -146,8 +140,6 @@ public final class Renderer {
             field.regions(clip: Box(minX: 0, minY: 0, maxX: 8, maxY: 8), pixelsPerUnit: 1, into: &regions, balls: &balls,
                           scratch: &scratch)
             regions.append(Region(box: Box(minX: 3, minY: 3, maxX: 5, maxY: 5), first: 0, count: 0, inside: true))
-            regions.append(Region(box: Box(minX: 5, minY: 5, maxX: 7, maxY: 7), first: 0, count: 0, inside: true,
-                                  disc: Ball(center: Vec2(6, 6), radius: 1)))
             // A tile for each program of the kernel: a run of each class, and a longer one.
             let first = balls.count
             balls.append(contentsOf: repeatElement(field.balls[0], count: Renderer.runClasses.last! + 1))
@@ -323,17 +315,12 @@ public final class Renderer {
             let regions = regions.clamped(to: layer.regions.indices)
             let firstBatch = fieldBatches.count
             insideIndices.removeAll(keepingCapacity: true)
-            discIndices.removeAll(keepingCapacity: true)
             for k in regionsByProgram.indices { regionsByProgram[k].removeAll(keepingCapacity: true) }
             for r in regions {
                 let region = layer.regions[r]
                 guard region.first + region.count <= balls.count && region.count <= Renderer.runLimit else { continue }
                 if region.inside {
-                    if region.disc != nil {
-                        appendTile(region, first: -1, into: &discIndices)
-                    } else {
-                        appendTile(region, first: -1, into: &insideIndices)
-                    }
+                    appendTile(region, first: -1, into: &insideIndices)
                     continue
                 }
                 var program = Renderer.runClasses.count
@@ -362,9 +349,7 @@ public final class Renderer {
             }
             let inside = tileIndices.count..<(tileIndices.count + insideIndices.count)
             tileIndices.append(contentsOf: insideIndices)
-            let discs = tileIndices.count..<(tileIndices.count + discIndices.count)
-            tileIndices.append(contentsOf: discIndices)
-            fieldSteps.append(FieldStepRanges(batches: firstBatch..<fieldBatches.count, inside: inside, discs: discs, decals: decals))
+            fieldSteps.append(FieldStepRanges(batches: firstBatch..<fieldBatches.count, inside: inside, decals: decals))
         }
         if layer.steps.isEmpty {
             upload(regions: layer.regions.indices, decals: 0..<decals)
@@ -392,9 +377,7 @@ public final class Renderer {
         let box = region.box
         let vertex = UInt32(tileVertices.count)
         let first = Float(first), count = Float(region.count)
-        // A lone ball's disc: its centre and radius (`discField`).
-        let center = region.disc?.center ?? region.center, tail = region.tail
-        let value = Float(region.disc?.radius ?? tail.value)
+        let center = region.center, tail = region.tail, value = Float(tail.value)
         func corner(_ x: Double, _ y: Double) -> FieldVertex {
             FieldVertex(x: Float(x), y: Float(y), first: first, count: count, centerX: Float(center.x), centerY: Float(center.y),
                         value: value, gradientX: Float(tail.gradient.x), gradientY: Float(tail.gradient.y),
@@ -438,12 +421,12 @@ public final class Renderer {
             }
         }
         // (The same colour over the same colour: the order of a step's tiles does not change the picture.)
-        for (program, indices) in [(flatField, step.inside), (discField, step.discs)] where !indices.isEmpty {
-            program.program.use()
-            GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
-            GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
-            set(program.color, color)
-            tileBuffer.draw(indices: indices)
+        if !step.inside.isEmpty {
+            flatField.program.use()
+            GL.uniform2f(flatField.viewport, GLfloat(frame.width), GLfloat(frame.height))
+            GL.uniform1f(flatField.pixelsPerUnit, GLfloat(frame.scale))
+            set(flatField.color, color)
+            tileBuffer.draw(indices: step.inside)
         }
     }
 
@@ -499,7 +482,6 @@ public final class Renderer {
         fill.destroy()
         for program in metaballs { program.program.destroy() }
         flatField.program.destroy()
-        discField.program.destroy()
         composite.destroy()
         meshBuffer.destroy()
         decalBuffer.destroy()
@@ -520,11 +502,10 @@ public final class Renderer {
 
 /// The metaball program of one kernel and its uniform locations.
 /// Where a step of the field lies in the tile buffer (its edge tiles' batches, in
-/// `fieldBatches`; its tiles inside and its discs, in the index buffer) and its decals' indices.
+/// `fieldBatches`; its tiles inside, in the index buffer) and its decals' indices.
 private struct FieldStepRanges {
     var batches: Range<Int>
     var inside: Range<Int>
-    var discs: Range<Int>
     var decals: Range<Int>
 }
 

@@ -89,10 +89,10 @@ import Motion
         if fields == "badge" {
             // Each badge's field is small: its balls are entered once, the run of all its edge
             // tiles (`MetaballField.sharedRunLimit`), and the runs go many to a draw; a badge
-            // alone (no home ball) is its disc instead, no entry.
-            let discs = regions.filter { $0.disc != nil }.count
-            #expect(discs == groups.filter { $0.count == 1 }.count)
-            #expect(ordered.count + discs == groups.joined().count, "\(ordered.count) ball entries, \(discs) discs")
+            // alone (no home ball) is one box, its run the badge.
+            #expect(ordered.count == groups.joined().count, "\(ordered.count) ball entries")
+            let lone = regions.filter { $0.count == 1 && !$0.inside }.count
+            #expect(lone == groups.filter { $0.count == 1 }.count, "\(lone) boxes of one ball")
         } else {
             // The tiles' runs fill several of the renderer's windows of balls (one draw each).
             #expect(ordered.count > 2 * Renderer.ballWindow, "\(ordered.count) ball entries")
