@@ -1,8 +1,7 @@
 // Metaball pass, vertex stage: the tiles near or inside the field's iso-contour.
 // Inputs:   a_position (scene units, y down), a_run (first ball and count of the tile's run; first
 //           −1: wholly inside, the FLAT variant's), a_center (the tile's centre), a_tail (the left-out balls' field
-//           there: value, gradient), a_curvature
-//           (its Hessian: xx, xy, yy)
+//           there: value, gradient), a_curvature (its Hessian: xx, xy, yy)
 // Uniforms: u_viewport (pane size in scene units); with RUN defined, Balls (as in metaball.frag)
 #version 330 core
 
