@@ -105,7 +105,7 @@ struct Controls {
         KeyBinding("shift+v", ["shift+v"], .toggleRecordingAPNG, "start / stop recording an APNG"),
         KeyBinding("h", ["h"], .toggleHUD, "hide or show the sliders"),
         KeyBinding("f1, ?", ["f1", "slash"], .toggleHelp, "this help"),
-        KeyBinding("q, escape", ["q", "escape"], .quit, "quit"),
+        KeyBinding("q, escape", ["q", "escape"], .quit, "quit (escape first closes the help)"),
     ]
 
     /// The binding a press triggers: one naming it with exactly its modifiers, else one naming

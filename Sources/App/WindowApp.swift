@@ -237,7 +237,9 @@ final class WindowApp {
         case .reset:
             scene.apply(.reset)
             say(options.scene == "chain" ? "the chain is back at its start" : "all badges restored")
-        case .quit: quit = true
+        case .quit:
+            // Escape closes the help first, as a press on the scene does; q always quits.
+            if showHelp && key.name == "escape" { showHelp = false } else { quit = true }
         case .nextMode:
             let modes = Mode.allCases
             options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]

@@ -1,7 +1,7 @@
 // What the real window shows, from grabs of it under Xvfb (xwd, as a person sees it), driven by
 // real X input: badges inside their panes after a mode switch and a resize, the HUD answering
-// keys at once, wireframe leaving the HUD alone, the help on a solid panel, a click on a slider
-// bar, the chain's caption and titles.
+// keys at once, wireframe leaving the HUD alone, the help on a solid panel (escape closes it),
+// a click on a slider bar, the chain's caption and titles.
 
 import Foundation
 import Testing
@@ -163,6 +163,10 @@ extension WindowTests {
             if p.r - p.g > 30 && p.r - p.b > 30 { redInside += 1 }
         } }
         #expect(redInside == 0, "the help panel lets the badges show through")
+        // Escape closed it and left the window open (the grabs below come from the same one).
+        let closed = try grab("helpclosed")
+        let closedRows = (0..<560).filter { y in (0..<760).filter { !(376...384).contains($0) && closed.isNear($0, y, WindowTests.edge, 4) }.count > 100 }
+        #expect(closedRows.isEmpty, "the help still shown after escape: edge rows \(closedRows)")
 
         // A click on maxDistance's bar at x = 720 set it (saved with p): the bar is measured in
         // the grab before, and the value follows the log scale, f = (x − x0)/w,
