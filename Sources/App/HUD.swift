@@ -198,11 +198,21 @@ struct HUD {
         }
         // The caption, top left.
         var below = m
-        // Wrapped to the window, so that nothing of it (the help key last) is cut off.
-        let caption = content.caption.flatMap { pen.wrap($0, size: HUD.textSize, width: max(40, w - 2 * m), at: " · ") }
+        // Wrapped to the window, so that nothing of it (the help key last) is cut off. Its lines
+        // after the first (the held badge's figures, the overlay's legend) yield to the scene:
+        // where they would cover what it shows (a small window, a badge held up there), the
+        // caption is its first line alone.
+        func wrapped(_ lines: ArraySlice<String>) -> [String] {
+            lines.flatMap { pen.wrap($0, size: HUD.textSize, width: max(40, w - 2 * m), at: " · ") }
+        }
+        func box(_ lines: [String]) -> Rect {
+            let tw = lines.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
+            return Rect(x: m - 4, y: m - 4, width: tw + 8, height: HUD.lineHeight * Double(lines.count) + 6)
+        }
+        var caption = wrapped(content.caption[...])
+        if content.caption.count > 1, !HUD.isClear(box(caption), of: content.avoid) { caption = wrapped(content.caption.prefix(1)) }
         if !caption.isEmpty {
-            let tw = caption.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
-            let box = Rect(x: m - 4, y: m - 4, width: tw + 8, height: HUD.lineHeight * Double(caption.count) + 6)
+            let box = box(caption)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             for (i, line) in caption.enumerated() {
                 pen.text(line, x: m, y: m + 12 + HUD.lineHeight * Double(i), size: HUD.textSize, color: HUDPen.ink)
@@ -231,17 +241,21 @@ struct HUD {
                 shown = Array(max(0, first)..<(max(0, first) + count))
             } else {
                 // The selected slider alone: below the caption, or at the bottom left when the
-                // scene shows something there.
+                // scene shows something there; where it would cover the scene at both (a small
+                // window), none: a press there must reach the badge (the keys still set the
+                // sliders, and a toast says the value).
                 shown = [min(content.selected, rows.count - 1)]
                 origin = Vec2(m, below)
                 let row = Rect(x: m, y: below, width: width, height: HUD.rowHeight + 12)
                 if !HUD.isClear(row, of: content.avoid) {
                     let low = Rect(x: m, y: h - m - 2 * (HUD.lineHeight + 12) - HUD.rowHeight, width: width, height: HUD.rowHeight + 12)
-                    if HUD.isClear(low, of: content.avoid), low.y > below { origin = Vec2(m, low.y) }
+                    if HUD.isClear(low, of: content.avoid), low.y > below { origin = Vec2(m, low.y) } else { shown = [] }
                 }
             }
-            (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
-            sliderFirst = shown.first ?? 0
+            if !shown.isEmpty {
+                (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
+            }
+            sliderFirst = shown.first ?? content.scroll
         }
         // Pane labels: bottom right, bottom left, or at the top below the caption and sliders,
         // whichever keeps clear of what the scene shows there and of the HUD.
