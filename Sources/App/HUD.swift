@@ -117,6 +117,18 @@ extension HUDContent {
         }
     }
 
+    /// The caption's status line (scene, mode, the fill of a lone pane, the frame time, the help
+    /// key) and, in the overlay mode, its legend, which names the two fills there (so that the
+    /// status stays short enough for the slider panel beside it).
+    static func caption(layout: Layout, scene: String, mode: Mode, parameters: Parameters, frameTime: Double) -> [String] {
+        let fill = layout.panes.count == 1 && mode != .overlay
+            ? " · " + fillName(layout.panes[0].content, scene: scene, parameters: parameters) : ""
+        let status = "\(scene) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
+        guard mode == .overlay else { return [status] }
+        let style = fillName(.bezier, scene: scene, parameters: parameters), kernel = fillName(.metaball, scene: scene, parameters: parameters)
+        return [status, "blue: Bézier (\(style)) only · green: field (\(kernel)) only"]
+    }
+
     /// The construction or kernel a pane fills with: "quad", "inverseSquare", "quad vs inverseSquare".
     static func fillName(_ content: PaneContent, scene: String, parameters: Parameters) -> String {
         let style = scene == "chain" && !parameters.goo ? "circles" : parameters.bridge.style.rawValue

@@ -444,15 +444,13 @@ final class WindowApp {
     /// The scene, mode, frame time and help key; in the field modes, how the two fills of the
     /// held badge differ (measured on a 1 px grid while it is held: a few milliseconds).
     private func caption(held pose: BadgePose?) -> [String] {
-        let fill = layout.panes.count == 1
-            ? " · " + HUDContent.fillName(layout.panes[0].content, scene: options.scene, parameters: options.parameters) : ""
-        let status = "\(options.scene) · \(options.mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime ?? 0)) ms · f1: keys"
-        let legend = options.mode == .overlay ? ["blue: Bézier only · green: field only"] : []
-        guard options.mode != .bezier, let pose else { return [status] + legend }
+        let lines = HUDContent.caption(layout: layout, scene: options.scene, mode: options.mode, parameters: options.parameters,
+                                       frameTime: frameTime ?? 0)
+        guard options.mode != .bezier, let pose else { return lines }
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         let kinks = [c.homeKink, c.badgeKink].map { $0.map { f($0) + "°" } ?? "–" }.joined(separator: " / ")
-        return [status] + legend + [
+        return lines + [
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px²   IoU \(f(c.intersectionOverUnion, 3))",
             "narrowest \(f(c.bezierNarrowest, 1)) / \(f(c.metaballNarrowest, 1)) px   kinks \(kinks)",
         ]

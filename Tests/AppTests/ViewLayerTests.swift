@@ -130,11 +130,36 @@ import Testing
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let pen = HUDPen(scale: 1, atlas: atlas)
         let times = [0.0012, 0.0093, 0.00999, 0.0123, 0.0456, 0.0999]
-        let widths = times.map { pen.width(of: "badge · overlay · quad vs inverseSquare · frame \(WindowApp.milliseconds($0)) ms · f1: keys",
-                                           size: HUD.textSize) }
+        let layout = Layout(width: 800, height: 600, mode: .metaball, scene: .badges)
+        let widths = times.map { time in
+            pen.width(of: HUDContent.caption(layout: layout, scene: "badge", mode: .metaball, parameters: Parameters(), frameTime: time)[0],
+                      size: HUD.textSize)
+        }
         #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(zip(times, widths).map { "\($0): \($1)" })")
         #expect(times.map { WindowApp.milliseconds($0).trimmingCharacters(in: .whitespaces) }
                 == ["1.2", "9.3", "10.0", "12.3", "45.6", "99.9"].map { $0 })
+    }
+
+    /// The slider panel keeps its place and its ten rows in every mode of an 800x600 window and
+    /// a larger one, a held badge's figures included: the overlay's caption names its two
+    /// fills in its legend, not its first line, which once pushed the panel down to one row.
+    @Test func theSliderPanelKeepsItsPlaceInEveryMode() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let figures = ["area 2536 / 2553 px²   IoU 0.897", "narrowest 31.0 / 22.3 px   kinks 0° / 11°"]
+        for (w, h) in [(800.0, 600.0), (1280, 720)] {
+            var places: [Rect] = []
+            for mode in Mode.allCases {
+                let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
+                var content = HUDTests.content(selected: 0, toast: nil, help: false)
+                content.caption = HUDContent.caption(layout: layout, scene: "badge", mode: mode, parameters: Parameters(), frameTime: 0.0185)
+                    + (mode == .bezier ? [] : figures)
+                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                #expect(hud.sliderAreas.count == 10, "\(Int(w))x\(Int(h)) \(mode): \(hud.sliderAreas.count) rows")
+                places.append(try #require(hud.sliderPanel))
+                #expect(!hud.sliderPanel!.intersects(try #require(hud.captionBox)))
+            }
+            #expect(places.allSatisfy { $0 == places[0] }, "\(places)")
+        }
     }
 
     /// A pane too narrow for the panel beside the caption shows the selected slider alone
@@ -218,9 +243,8 @@ import Testing
                     .map { Rect(x: $0.x - 1, y: $0.y - 1, width: $0.width + 2, height: $0.height + 2) }
                 for selected in [0, rows.count / 2, rows.count - 1] {
                     var content = HUDContent()
-                    let fill = mode == .overlay ? "quad vs inverseSquare" : "quad"
-                    content.caption = ["grid · \(mode.rawValue) · \(fill) · frame 11.7 ms · f1: keys"]
-                        + (mode == .overlay ? ["blue: Bézier only · green: field only"] : [])
+                    content.caption = HUDContent.caption(layout: layout, scene: "grid", mode: mode, parameters: parameters,
+                                                         frameTime: 0.0117)
                     content.sliders = rows
                     content.selected = selected
                     content.avoid = avoid
