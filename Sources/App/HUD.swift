@@ -86,6 +86,9 @@ struct SliderRow {
 /// What the HUD shows: the window's state, read only.
 struct HUDContent {
     var caption: [String] = []
+    /// A shorter first line for the caption where the whole one would cover the scene (a small
+    /// window): the mode and the help key.
+    var shortStatus: String?
     /// Pane labels, one per pane of the layout (empty: none).
     var paneLabels: [String] = []
     /// The sliders, or nil when hidden.
@@ -128,6 +131,9 @@ extension HUDContent {
         let style = fillName(.bezier, scene: scene, parameters: parameters), kernel = fillName(.metaball, scene: scene, parameters: parameters)
         return [status, "blue: Bézier (\(style)) only · green: field (\(kernel)) only"]
     }
+
+    /// The caption's first line where the whole one would cover the scene: the mode and the help key.
+    static func shortStatus(mode: Mode) -> String { "\(mode.rawValue) · f1: keys" }
 
     /// The construction or kernel a pane fills with: "quad", "inverseSquare", "quad vs inverseSquare".
     static func fillName(_ content: PaneContent, scene: String, parameters: Parameters) -> String {
@@ -213,7 +219,7 @@ struct HUD {
         // Wrapped to the window, so that nothing of it (the help key last) is cut off. Its lines
         // after the first (the held badge's figures, the overlay's legend) yield to the scene:
         // where they would cover what it shows (a small window, a badge held up there), the
-        // caption is its first line alone.
+        // caption is its first line alone, and that its short form where it would too.
         func wrapped(_ lines: ArraySlice<String>) -> [String] {
             lines.flatMap { pen.wrap($0, size: HUD.textSize, width: max(40, w - 2 * m), at: " · ") }
         }
@@ -223,6 +229,7 @@ struct HUD {
         }
         var caption = wrapped(content.caption[...])
         if content.caption.count > 1, !HUD.isClear(box(caption), of: content.avoid) { caption = wrapped(content.caption.prefix(1)) }
+        if let short = content.shortStatus, !caption.isEmpty, !HUD.isClear(box(caption), of: content.avoid) { caption = wrapped([short]) }
         if !caption.isEmpty {
             let box = box(caption)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))

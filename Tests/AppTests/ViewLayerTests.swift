@@ -183,41 +183,50 @@ import Testing
     }
 
     /// In a small window the HUD yields to the scene: the selected slider's row is shown only
-    /// where it covers no badge (a press there must grab the badge), and the caption's lines
-    /// after the first (a held badge's figures) only where they cover none; with room, both
-    /// are shown. The four badges as the window places them, at sizes from 120x80 up, every
-    /// mode; the figures as the window words them.
+    /// where it covers no badge (a press there must grab the badge), the caption's lines after
+    /// the first (a held badge's figures) only where they cover none, and its first line in its
+    /// short form where the whole one would cover one; with room, all are shown. The four
+    /// badges as the window places them, at sizes from 120x80 up, every mode; the figures as
+    /// the window words them.
     @Test func aSmallWindowsHUDYieldsToTheScene() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let figures = ["area 2321 / 2623 px² · IoU 0.885", "narrowest 32.8 / 36.7 px · kinks 0° / 11°"]
-        var shownRows = 0, shownFigures = 0
+        var shownRows = 0, shownFigures = 0, shortened = 0
         for (w, h) in [(120.0, 80.0), (200, 120), (260, 160), (320, 200), (420, 300), (800, 600)] {
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
                 var content = HUDTests.content(selected: 2, toast: nil, help: false)
                 content.caption += figures
+                content.shortStatus = HUDContent.shortStatus(mode: mode)
                 content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
                 let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
                 for area in hud.sliderAreas {
                     #expect(HUD.isClear(area.row, of: content.avoid), "\(w)x\(h) \(mode): a slider row over a badge at \(area.row)")
                 }
-                // The caption: all its lines where they are clear of the badges, else the first.
+                // The caption: all its lines where they are clear of the badges, else the first,
+                // else the short form.
                 var full = content
                 full.avoid = []
-                let whole = try #require(HUD(full, layout: layout, scale: 1, atlas: atlas).captionBox)
-                var first = content
-                first.caption = Array(content.caption.prefix(1))
-                let alone = try #require(HUD(first, layout: layout, scale: 1, atlas: atlas).captionBox)
-                #expect(hud.captionBox == (HUD.isClear(whole, of: content.avoid) ? whole : alone), "\(w)x\(h) \(mode)")
+                func captionBox(_ lines: [String]) throws -> Rect {
+                    var alone = full
+                    alone.caption = lines
+                    return try #require(HUD(alone, layout: layout, scale: 1, atlas: atlas).captionBox)
+                }
+                let whole = try captionBox(content.caption), first = try captionBox(Array(content.caption.prefix(1)))
+                let short = try captionBox([HUDContent.shortStatus(mode: mode)])
+                let expected = HUD.isClear(whole, of: content.avoid) ? whole : HUD.isClear(first, of: content.avoid) ? first : short
+                #expect(hud.captionBox == expected, "\(w)x\(h) \(mode)")
+                if hud.captionBox == short { shortened += 1 }
                 if !hud.sliderAreas.isEmpty { shownRows += 1 }
-                if hud.captionBox == whole && whole != alone { shownFigures += 1 }
+                if hud.captionBox == whole && whole != first { shownFigures += 1 }
                 // With nothing to keep clear of, the row is shown.
                 #expect(HUD(full, layout: layout, scale: 1, atlas: atlas).sliderAreas.count >= 1, "\(w)x\(h) \(mode)")
             }
         }
         // Both kinds of window: some where the HUD had to give way, some where it had room.
-        #expect(shownRows > 0 && shownRows < 24 && shownFigures > 0 && shownFigures < 24, "rows \(shownRows), figures \(shownFigures)")
+        #expect(shownRows > 0 && shownRows < 24 && shownFigures > 0 && shownFigures < 24 && shortened > 0 && shortened < 24,
+                "rows \(shownRows), figures \(shownFigures), short captions \(shortened)")
     }
 
     /// The window's grid leaves the HUD's bands free: at window sizes from 500x400 up, in every
