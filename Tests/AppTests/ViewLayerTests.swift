@@ -145,7 +145,7 @@ import Testing
     /// fills in its legend, not its first line, which once pushed the panel down to one row.
     @Test func theSliderPanelKeepsItsPlaceInEveryMode() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
-        let figures = ["area 2536 / 2553 px²   IoU 0.897", "narrowest 31.0 / 22.3 px   kinks 0° / 11°"]
+        let figures = ["area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 / 22.3 px · kinks 0° / 11°"]
         for (w, h) in [(800.0, 600.0), (1280, 720)] {
             var places: [Rect] = []
             for mode in Mode.allCases {
