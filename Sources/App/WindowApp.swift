@@ -228,7 +228,10 @@ final class WindowApp {
         if repeated, action != .parameters, action != .selection { return false }
         switch action {
         case .none: return false
-        case .selection: break
+        case .selection:
+            // Where the window is too small to show the selected slider's row, a toast says
+            // which one is selected.
+            if showSliders && !showHelp, let hud, hud.sliderAreas.isEmpty { say(sliderText()) }
         case .parameters:
             parametersChanged(reset: Controls.binding(for: key)?.action == .resetSlider)
             if let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
@@ -310,8 +313,13 @@ final class WindowApp {
     /// New parameters: the scene takes them, and a toast says the selected slider's value.
     private func parametersChanged(reset: Bool = false) {
         scene.update(options.parameters)
+        say(sliderText(reset: reset))
+    }
+
+    /// "springDamping = 0.1": the selected slider and its value.
+    private func sliderText(reset: Bool = false) -> String {
         let p = controls.selectedParameter
-        say("\(p.name) \(reset ? "reset to" : "=") \(p.value(in: options.parameters))\(p.unit.isEmpty ? "" : " " + p.unit)")
+        return "\(p.name) \(reset ? "reset to" : "=") \(p.value(in: options.parameters))\(p.unit.isEmpty ? "" : " " + p.unit)"
     }
 
     /// The window (or the mode) changed: panes, canvas and the badges' places follow.

@@ -220,5 +220,11 @@ extension WindowTests {
         #expect(badges(grid) >= 40 && badges(chain) <= 9, "the grid shows \(badges(grid)) badges, the chain \(badges(chain)) red shapes")
         #expect(try String(contentsOf: folder.appendingPathComponent("next-scene-2.title"), encoding: .utf8).contains("badge · bezier"))
         #expect(badges(try grab("next-scene-2")) == 4)
+
+        // Shrunk to 200x120, too small for the selected slider's row over the badges: down
+        // still says in a toast which slider it selected.
+        let tiny = try grab("tiny-down")
+        #expect(tiny.width == 200 && tiny.height == 120)
+        #expect(WindowTests.toast(in: tiny) != nil, "no toast after down in a 200x120 window")
     }
 }
