@@ -261,8 +261,8 @@ struct HUD {
             } else {
                 // The selected slider alone: below the caption, or at the bottom left when the
                 // scene shows something there; where it would cover the scene at both (a small
-                // window), none: a press there must reach the badge (the keys still set the
-                // sliders, and a toast says the value).
+                // window), none: a press there must reach the badge (the keys still select and
+                // set the sliders, and a toast says which one and its value).
                 shown = [min(content.selected, rows.count - 1)]
                 origin = Vec2(m, below)
                 let row = Rect(x: m, y: below, width: width, height: HUD.rowHeight + 12)
