@@ -81,6 +81,21 @@ struct SliderRow {
     var value: String
     /// Where the bar is filled to, for numbers.
     var fraction: Double?
+    /// The widest value the row can come to show (`Parameter.widestText`): the value column is
+    /// made that wide, so that it does not move while the value changes.
+    var widest: String?
+}
+
+extension SliderRow {
+    /// The row of a parameter at its value in `parameters`.
+    init(_ parameter: Parameter, in parameters: Parameters) {
+        var fraction: Double?
+        if case .number(let key, let range, let step) = parameter.kind {
+            fraction = SliderScale(range: range, step: step).fraction(of: parameters[keyPath: key])
+        }
+        self.init(name: parameter.name, value: parameter.value(in: parameters) + (parameter.unit.isEmpty ? "" : " " + parameter.unit),
+                  fraction: fraction, widest: parameter.widestText)
+    }
 }
 
 /// What the HUD shows: the window's state, read only.
@@ -349,10 +364,10 @@ struct HUD {
                                     pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
         let size = rowTextSize, pad = 6.0  // (HUD.topBand counts it)
         // Columns that stay put while values change and the list scrolls: every name, and
-        // every number's value, at least as wide as a wide number (a choice has no bar to run into).
+        // every number's value and the widest it can come to (a choice has no bar to run into).
         let nameWidth = (rows.map { pen.width(of: $0.name, size: size) }.max() ?? 0) + 10
-        let valueWidth = max(rows.compactMap { $0.fraction == nil ? nil : pen.width(of: $0.value, size: size) }.max() ?? 0,
-                             pen.width(of: "10000 px/s²", size: size)) + 10
+        let valueWidth = (rows.flatMap { $0.fraction == nil ? [] : [$0.value, $0.widest ?? ""] }
+            .map { pen.width(of: $0, size: size) }.max() ?? 0) + 10
         // Rows scrolled out of the panel are counted at its top and bottom.
         let above = shown.first ?? 0, beneath = rows.count - 1 - (shown.last ?? rows.count - 1)
         let more = shown.count > 1 ? [above, beneath] : [0, 0]

@@ -130,6 +130,19 @@ public struct Parameter: Sendable {
         }
     }
 
+    /// The widest text the window's keys and bar can make this number show, unit included: the
+    /// top of its range's whole digits, and the decimals of a tenth of its step (alt moves a
+    /// tenth, `Controls.clean` rounds to one), each digit as "0". The slider panel reserves its
+    /// width, so that the bars stay put while a value changes. Nil for the other kinds.
+    var widestText: String? {
+        guard case .number(_, let range, let step) = kind else { return nil }
+        let whole = String(Int(max(abs(range.lowerBound), abs(range.upperBound)).rounded(.down))).count
+        let tenth = Parameter.format(step / 10)
+        let decimals = tenth.firstIndex(of: ".").map { tenth.distance(from: $0, to: tenth.endIndex) - 1 } ?? 0
+        let digits = String(repeating: "0", count: whole) + (decimals > 0 ? "." + String(repeating: "0", count: decimals) : "")
+        return (range.lowerBound < 0 ? "-" : "") + digits + (unit.isEmpty ? "" : " " + unit)
+    }
+
     /// Whole numbers without a point; others to at most 9 significant digits (no float noise).
     static func format(_ x: Double) -> String {
         if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }

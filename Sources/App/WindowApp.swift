@@ -424,14 +424,7 @@ final class WindowApp {
         // Two panes are named each; one is named by the caption.
         content.paneLabels = HUDContent.paneLabels(layout: layout, scene: options.scene, parameters: options.parameters)
         if showSliders {
-            content.sliders = controls.sliders.map { p in
-                var fraction: Double?
-                if case .number(let key, let range, let step) = p.kind {
-                    fraction = SliderScale(range: range, step: step).fraction(of: options.parameters[keyPath: key])
-                }
-                return SliderRow(name: p.name, value: p.value(in: options.parameters) + (p.unit.isEmpty ? "" : " " + p.unit),
-                                 fraction: fraction)
-            }
+            content.sliders = controls.sliders.map { SliderRow($0, in: options.parameters) }
             content.selected = controls.selected
             content.hovered = hovered
             content.scroll = sliderScroll

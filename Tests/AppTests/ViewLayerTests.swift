@@ -345,9 +345,7 @@ import Testing
         let pen = HUDPen(scale: 1, atlas: atlas)
         let parameters = Parameters()
         var content = HUDContent()
-        content.sliders = Controls.sliders.map { p in
-            SliderRow(name: p.name, value: p.value(in: parameters) + (p.unit.isEmpty ? "" : " " + p.unit), fraction: 0.5)
-        }
+        content.sliders = Controls.sliders.map { SliderRow($0, in: parameters) }
         for selected in content.sliders!.indices {
             content.selected = selected
             let hud = HUD(content, layout: Layout(width: 1200, height: 800, mode: .bezier, scene: .badges), scale: 1, atlas: atlas)
@@ -360,6 +358,57 @@ import Testing
                 #expect(valueEnd < bar.x, "\(row.name): value ends at \(valueEnd), bar starts at \(bar.x)")
             }
         }
+    }
+}
+
+extension HUDTests {
+    /// The widest value a slider can show, as the panel reserves it.
+    @Test func theWidestValueIsWrittenOut() throws {
+        func widest(_ name: String) -> String? { Controls.sliders.first { $0.name == name }?.widestText }
+        // flatness 0.01…4 by 0.01 (alt: 0.001); maxDistance 1…10000 by 1 (0.1); stiffness 0…100000 by 100 (10).
+        #expect(widest("flatness") == "0.000 device px")
+        #expect(widest("maxDistance") == "00000.0 px")
+        #expect(widest("stiffness") == "000000 1/s²")
+        #expect(widest("style") == nil)
+    }
+
+    /// Every value the keys and the bar can give a slider is no wider than the width reserved for
+    /// it, so the bars do not move while a value changes: the bar of every row starts at the same
+    /// place whatever the values.
+    @Test func theBarsStayPutWhileAValueChanges() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let layout = Layout(width: 1200, height: 800, mode: .bezier, scene: .badges)
+        var barX: Double?
+        for p in Controls.sliders {
+            guard case .number(let key, let range, let step) = p.kind, let widest = p.widestText else { continue }
+            // Values a tenth of a step apart (what alt moves; `Controls.clean` rounds to it), at
+            // both ends of the range and through it.
+            let tenth = step / 10, count = Int(((range.upperBound - range.lowerBound) / tenth).rounded(.down))
+            let ks = Array(0..<min(count, 300)) + stride(from: 0, through: count, by: max(1, count / 1000)) + Array(max(0, count - 300)...count)
+            var parameters = Parameters()
+            for k in ks {
+                parameters[keyPath: key] = Controls.clean(range.lowerBound + Double(k) * tenth, step: step, range: range)
+                let row = SliderRow(p, in: parameters)
+                #expect(pen.width(of: row.value, size: HUD.rowTextSize) <= pen.width(of: widest, size: HUD.rowTextSize) + 1e-9,
+                        "\(p.name): '\(row.value)' is wider than '\(widest)'")
+            }
+            // The panel with this slider at the ends of its range and at a value of many decimals.
+            for value in [range.lowerBound, range.upperBound, Controls.clean(range.lowerBound + 7 * tenth, step: step, range: range)] {
+                parameters = Parameters()
+                parameters[keyPath: key] = value
+                var content = HUDContent()
+                content.sliders = Controls.sliders.map { SliderRow($0, in: parameters) }
+                content.selected = Controls.sliders.firstIndex { $0.name == p.name }!
+                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                for area in hud.sliderAreas {
+                    guard let bar = area.bar?.x else { continue }
+                    if barX == nil { barX = bar }
+                    #expect(bar == barX, "\(p.name) = \(value): the bar of \(content.sliders![area.index].name) at \(bar), not \(barX!)")
+                }
+            }
+        }
+        #expect(barX != nil)
     }
 }
 
