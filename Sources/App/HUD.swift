@@ -294,7 +294,13 @@ struct HUD {
         // Pane labels: bottom right, bottom left, or at the top below the caption and sliders,
         // whichever keeps clear of what the scene shows there and of the HUD.
         var taken = [captionBox, sliderPanel].compactMap { $0 }
-        for (pane, label) in zip(layout.panes, content.paneLabels) {
+        for (pane, whole) in zip(layout.panes, content.paneLabels) {
+            // A label wider than its pane keeps its first part: "metaball · inverseSquare" is
+            // "metaball" in a narrow split window.
+            var label = whole
+            if pen.width(of: label, size: HUD.textSize) + 16 > pane.width, let cut = label.range(of: " · ") {
+                label = String(label[..<cut.lowerBound])
+            }
             let tw = pen.width(of: label, size: HUD.textSize), height = HUD.lineHeight + 4
             let bottom = pane.maxY - m - HUD.lineHeight - 2  // (HUD.bottomBand counts it)
             var top = m

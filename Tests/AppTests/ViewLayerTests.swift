@@ -362,6 +362,29 @@ import Testing
 }
 
 extension HUDTests {
+    /// Each pane's label lies within its pane, down to a pane too narrow for the label's first
+    /// part ("metaball · inverseSquare" is "metaball" in a narrow window).
+    @Test func aPaneLabelFitsItsPane() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let labels = ["Bézier · quad", "metaball · inverseSquare"]
+        var shortened = 0
+        for w in stride(from: 120.0, through: 900, by: 20) {
+            let layout = Layout(width: w, height: 400, mode: .split, scene: .badges)
+            var content = HUDContent()
+            content.paneLabels = labels
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            for (pane, (label, box)) in zip(layout.panes, zip(labels, hud.labelBoxes)) {
+                let first = String(label.prefix { $0 != " " })
+                guard pen.width(of: first, size: HUD.textSize) + 16 <= pane.width else { continue }
+                #expect(box.x >= pane.x && box.maxX <= pane.x + pane.width, "\(Int(w)) px: '\(label)' at \(box) in a pane at \(pane.x)…\(pane.x + pane.width)")
+                if box.width < pen.width(of: label, size: HUD.textSize) { shortened += 1 }
+            }
+        }
+        // Narrow windows shortened some.
+        #expect(shortened > 0)
+    }
+
     /// The widest value a slider can show, as the panel reserves it.
     @Test func theWidestValueIsWrittenOut() throws {
         func widest(_ name: String) -> String? { Controls.sliders.first { $0.name == name }?.widestText }
