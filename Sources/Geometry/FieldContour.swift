@@ -8,32 +8,99 @@ extension MetaballField {
     /// on), traced on a grid of `step` scene units over the balls' reach. Loops keep the inside
     /// on one side; holes come out as loops of their own (fill them even-odd).
     public func contourLoops(step: Double) -> [[Vec2]] {
-        let live = balls.filter { $0.radius > 0 && $0.center.isFinite && $0.radius.isFinite }
-        guard !live.isEmpty, step > 0 else { return [] }
-        // Every contour lies within r·√N (inverse square; less for the others) plus the blend,
-        // N the balls of the largest field.
-        var largest = 0
-        forEachField { range in largest = max(largest, balls[range].filter { $0.radius > 0 }.count) }
-        let spread = Double(min(largest, live.count)).squareRoot() * 1.05 + 0.1
-        var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
-        for ball in live {
-            let reach = ball.radius * spread + parameters.blend + 2 * step
-            lo = Vec2(min(lo.x, ball.center.x - reach), min(lo.y, ball.center.y - reach))
-            hi = Vec2(max(hi.x, ball.center.x + reach), max(hi.y, ball.center.y + reach))
+        guard step > 0, step.isFinite else { return [] }
+        return contourParts(step: step).flatMap { $0.field.traceLoops(step: step, over: $0.box) }
+    }
+
+    /// The parts the contour is traced in: fields whose reaches overlap are traced together
+    /// (where they meet, the contour is their union's); the others each on a grid over its own
+    /// reach, not one over the whole scene: the grid of 256 badges is 256 small grids, or a few
+    /// larger ones where badges crowd. The parts' insides do not meet, so their loops are the
+    /// scene's. Each part: its fields' balls as a field (separate fields where more than one),
+    /// and the box its grid covers.
+    func contourParts(step: Double) -> [(field: MetaballField, box: Box)] {
+        // Each field's contour lies within r·√N of one of its balls (inverse square; less for
+        // the others), N the field's balls, plus the blend: its reach.
+        var reaches: [(range: Range<Int>, box: Box)] = []
+        forEachField { range in if let box = contourReach(of: range, margin: 2 * step) { reaches.append((range, box)) } }
+        guard !reaches.isEmpty else { return [] }
+        var group = Array(reaches.indices)
+        func root(_ k: Int) -> Int {
+            var k = k
+            while group[k] != k { group[k] = group[group[k]]; k = group[k] }
+            return k
         }
-        let nx = Int(((hi.x - lo.x) / step).rounded(.up)) + 1, ny = Int(((hi.y - lo.y) / step).rounded(.up)) + 1
-        guard nx * ny <= 16_000_000 else { return [] }
+        let byLeft = reaches.indices.sorted { reaches[$0].box.minX < reaches[$1].box.minX }
+        for (n, a) in byLeft.enumerated() {
+            for b in byLeft[(n + 1)...] {
+                guard reaches[b].box.minX <= reaches[a].box.maxX else { break }
+                if reaches[a].box.minY <= reaches[b].box.maxY && reaches[b].box.minY <= reaches[a].box.maxY {
+                    group[root(b)] = root(a)
+                }
+            }
+        }
+        var members: [Int: [Int]] = [:], order: [Int] = []
+        for k in reaches.indices {
+            let r = root(k)
+            if members[r] == nil { order.append(r) }
+            members[r, default: []].append(k)
+        }
+        return order.map { r in
+            let fields = members[r]!
+            var part = MetaballField(parameters: parameters)
+            var box = reaches[fields[0]].box
+            for k in fields {
+                part.balls.append(contentsOf: balls[reaches[k].range])
+                if fields.count > 1 { part.fieldEnds.append(part.balls.count) }
+                let b = reaches[k].box
+                box = Box(minX: min(box.minX, b.minX), minY: min(box.minY, b.minY), maxX: max(box.maxX, b.maxX), maxY: max(box.maxY, b.maxY))
+            }
+            return (part, box)
+        }
+    }
+
+    /// A box that holds the contour of the field of `balls[range]`, `margin` more all round:
+    /// each ball's r·√N (N the field's balls) plus the blend; nil where no ball has a size.
+    private func contourReach(of range: Range<Int>, margin: Double) -> Box? {
+        let live = balls[range].filter { $0.radius > 0 && $0.center.isFinite && $0.radius.isFinite }
+        guard !live.isEmpty else { return nil }
+        let spread = Double(live.count).squareRoot() * 1.05 + 0.1
+        var box = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for ball in live {
+            let reach = ball.radius * spread + parameters.blend + margin
+            box = Box(minX: min(box.minX, ball.center.x - reach), minY: min(box.minY, ball.center.y - reach),
+                      maxX: max(box.maxX, ball.center.x + reach), maxY: max(box.maxY, ball.center.y + reach))
+        }
+        return box
+    }
+
+    /// The loops of the contour within `box` (which holds all of it), on the grid of points at
+    /// whole multiples of `step`: a field's loops do not depend on where the others are.
+    private func traceLoops(step: Double, over box: Box) -> [[Vec2]] {
+        let lo = Vec2((box.minX / step).rounded(.down) * step, (box.minY / step).rounded(.down) * step)
+        let hi = Vec2(box.maxX, box.maxY)
+        let columns = ((hi.x - lo.x) / step).rounded(.up) + 1, rows = ((hi.y - lo.y) / step).rounded(.up) + 1
+        guard columns * rows <= 16_000_000 else { return [] }
+        let nx = Int(columns), ny = Int(rows)
         func point(_ i: Int, _ j: Int) -> Vec2 { Vec2(lo.x + Double(i) * step, lo.y + Double(j) * step) }
         let near = NearFields(self)
         func signedDistance(at p: Vec2) -> Double { near?.signedDistance(at: p) ?? self.signedDistance(at: p) }
+        // A point is inside where one of the fields holds it (their least distance ≤ 0): each
+        // field marks the points of its own reach, the inverse square's in blocks settled from
+        // bounds on the field over them (`classifyGrid`), the rest point by point.
         var inside = [Bool](repeating: false, count: nx * ny)
-        if fieldEnds.isEmpty && parameters.kernel == .inverseSquare {
-            // One field (not separate ones: their least distance) of any number of balls: blocks
-            // of grid points settled from bounds on the field over them (`classifyGrid`), the
-            // rest point by point.
-            classifyGrid(nx: nx, ny: ny, origin: lo, step: step, into: &inside)
-        } else {
-            for j in 0..<ny { for i in 0..<nx { inside[j * nx + i] = signedDistance(at: point(i, j)) <= 0 } }
+        forEachField { range in
+            guard let reach = contourReach(of: range, margin: step) else { return }
+            let columns = max(0, Int(((reach.minX - lo.x) / step).rounded(.down)))..<min(nx, Int(((reach.maxX - lo.x) / step).rounded(.up)) + 1)
+            let rows = max(0, Int(((reach.minY - lo.y) / step).rounded(.down)))..<min(ny, Int(((reach.maxY - lo.y) / step).rounded(.up)) + 1)
+            if parameters.kernel == .inverseSquare {
+                let one = fieldEnds.isEmpty ? self : MetaballField(balls: Array(balls[range]), parameters: parameters)
+                one.classifyGrid(nx: nx, ny: ny, origin: lo, step: step, columns: columns, rows: rows, into: &inside)
+            } else {
+                for j in rows {
+                    for i in columns where !inside[j * nx + i] { inside[j * nx + i] = self.signedDistance(at: point(i, j), of: range) <= 0 }
+                }
+            }
         }
 
         // Edge ids: horizontal (i, j)→(i+1, j) is 2·(j·nx + i); vertical (i, j)→(i, j+1) is that + 1.
@@ -133,14 +200,18 @@ extension MetaballField {
     /// of 2 × 2 or fewer left are tested point by point. A field of hundreds of balls (the grid
     /// scene as one field) thus evaluates only the points near its contour, not every point of
     /// its reach.
-    func classifyGrid(nx: Int, ny: Int, origin: Vec2, step: Double, into inside: inout [Bool]) {
+    /// Only the points in `columns` × `rows` (the whole grid if nil) are looked at, and only
+    /// those inside are marked (true); the rest are left as they were.
+    func classifyGrid(nx: Int, ny: Int, origin: Vec2, step: Double, columns: Range<Int>? = nil, rows: Range<Int>? = nil,
+                      into inside: inout [Bool]) {
         let live = balls.filter { $0.radius > 0 }
+        let columns = columns ?? 0..<nx, rows = rows ?? 0..<ny
         func block(_ i0: Int, _ j0: Int, _ span: Int) {
-            let i1 = min(i0 + span, nx), j1 = min(j0 + span, ny)
+            let i1 = min(i0 + span, columns.upperBound), j1 = min(j0 + span, rows.upperBound)
             guard i0 < i1 && j0 < j1 else { return }
             if span <= 2 {
                 for j in j0..<j1 {
-                    for i in i0..<i1 {
+                    for i in i0..<i1 where !inside[j * nx + i] {
                         inside[j * nx + i] = signedDistance(at: Vec2(origin.x + Double(i) * step, origin.y + Double(j) * step)) <= 0
                     }
                 }
@@ -154,12 +225,14 @@ extension MetaballField {
                 for j in j0..<j1 { for i in i0..<i1 { inside[j * nx + i] = true } }
                 return
             }
-            // (Outside: the array's `false` already.)
+            // (Outside: left as it was.)
             if most <= 1 - 1e-9 { return }
             let half = span / 2
             for q in 0..<4 { block(i0 + (q & 1) * half, j0 + (q >> 1) * half, half) }
         }
-        for j in stride(from: 0, to: ny, by: 32) { for i in stride(from: 0, to: nx, by: 32) { block(i, j, 32) } }
+        for j in stride(from: rows.lowerBound, to: rows.upperBound, by: 32) {
+            for i in stride(from: columns.lowerBound, to: columns.upperBound, by: 32) { block(i, j, 32) }
+        }
     }
 
     /// The iso-contour as closed chains of cubic segments, each within `tolerance` scene units

@@ -78,6 +78,67 @@ import Testing
     }
 }
 
+/// Separate fields (`fieldEnds`: each badge its own) are traced each on a grid over its own
+/// reach, where their reaches do not meet: a field's loops are the points it has traced alone,
+/// wherever the others are; fields that meet are traced together, their union one loop.
+@Suite struct SeparateFieldTests {
+    @Test(arguments: MetaballKernel.allCases)
+    func aFieldsLoopsDoNotDependOnTheOthers(kernel: MetaballKernel) {
+        let parameters = MetaballParameters(kernel: kernel)
+        let alone = [Ball(center: Vec2(100.3, 90.1), radius: 14), Ball(center: Vec2(121.7, 97.2), radius: 9)]
+        // Two fields whose discs overlap: their union.
+        let pair = [Ball(center: Vec2(400.2, 300.6), radius: 16), Ball(center: Vec2(420.9, 305.3), radius: 12)]
+        let step = 0.5
+        let aloneLoops = MetaballField(balls: alone, parameters: parameters).contourLoops(step: step)
+        for far in [Vec2(0, 0), Vec2(37.25, -11.5), Vec2(-150, 260)] {
+            let moved = pair.map { Ball(center: $0.center + far, radius: $0.radius) }
+            let scene = MetaballField(balls: alone + moved, parameters: parameters, fieldEnds: [2, 3, 4])
+            let loops = scene.contourLoops(step: step)
+            // The lone field's loops, point for point, among the scene's.
+            #expect(aloneLoops.count == 1)
+            #expect(loops.contains { $0 == aloneLoops[0] }, "\(kernel), the pair moved by \(far): the lone field's loop changed")
+            // The pair: one loop round both, every point on the union's contour (the nearer of
+            // the two fields' contours).
+            let pairLoops = loops.filter { $0 != aloneLoops[0] }
+            #expect(pairLoops.count == 1, "\(kernel): \(pairLoops.count) loops round the pair")
+            let first = MetaballField(balls: [moved[0]], parameters: parameters), second = MetaballField(balls: [moved[1]], parameters: parameters)
+            for p in pairLoops.joined() {
+                let least = min(first.signedDistance(at: p), second.signedDistance(at: p))
+                #expect(abs(least) < 1e-6, "\(kernel): \(p) is \(least) off the union's contour")
+            }
+        }
+    }
+}
+
+extension SeparateFieldTests {
+    /// A row of badges far apart is traced on a grid each, not one grid over the row; two that
+    /// meet share one. Each grid is no larger than its balls' extent and their reach.
+    @Test func farFieldsAreTracedOnGridsOfTheirOwn() {
+        var balls: [Ball] = [], ends: [Int] = []
+        for k in 0..<10 {
+            balls += [Ball(center: Vec2(Double(k) * 100, 50), radius: 10), Ball(center: Vec2(Double(k) * 100 + 15, 55), radius: 6)]
+            ends.append(balls.count)
+        }
+        // The eleventh overlaps the tenth.
+        balls.append(Ball(center: Vec2(918, 52), radius: 10))
+        ends.append(balls.count)
+        let step = 0.5
+        let parts = MetaballField(balls: balls, fieldEnds: ends).contourParts(step: step)
+        #expect(parts.count == 10)
+        #expect(parts.map(\.field.balls.count) == Array(repeating: 2, count: 9) + [3])
+        #expect(parts.last?.field.fieldEnds == [2, 3])
+        for part in parts {
+            // The largest reach a ball may have: r·(√N·1.05 + 0.1) + the blend + 2 steps (N at
+            // most 2 balls a field here).
+            let n = Double(part.field.fieldEnds.isEmpty ? part.field.balls.count : 2)
+            let reach = 10 * (n.squareRoot() * 1.05 + 0.1) + MetaballParameters().blend + 2 * step
+            let xs = part.field.balls.map(\.center.x), ys = part.field.balls.map(\.center.y)
+            #expect(part.box.minX >= xs.min()! - reach - 1e-9 && part.box.maxX <= xs.max()! + reach + 1e-9)
+            #expect(part.box.minY >= ys.min()! - reach - 1e-9 && part.box.maxY <= ys.max()! + reach + 1e-9)
+        }
+    }
+}
+
 /// The grid of a field of many balls settled block by block from bounds (`classifyGrid`)
 /// marks exactly the points that the point-by-point test marks inside, blocks cut by the
 /// grid's edge included.
@@ -104,6 +165,22 @@ import Testing
         #expect(mismatches == 0)
         // Both kinds are there in numbers (the check is not of an empty or a full grid).
         #expect(insideCount > nx * ny / 20 && insideCount < nx * ny * 19 / 20, "\(insideCount) of \(nx * ny) inside")
+
+        // Over a part of the grid, on marks already there (another field's): inside it the
+        // points inside are marked and the marks kept; outside it nothing changes.
+        let columns = 37..<300, rows = 101..<356
+        let before = (0..<(nx * ny)).map { $0 % 7 == 0 }
+        var marked = before
+        field.classifyGrid(nx: nx, ny: ny, origin: origin, step: step, columns: columns, rows: rows, into: &marked)
+        var wrong = 0
+        for j in 0..<ny {
+            for i in 0..<nx {
+                let k = j * nx + i
+                let expected = columns.contains(i) && rows.contains(j) ? before[k] || inside[k] : before[k]
+                if marked[k] != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
     }
 }
 
