@@ -19,10 +19,12 @@ extension MetaballField {
     /// scene's. Each part: its fields' balls as a field (separate fields where more than one),
     /// and the box its grid covers.
     func contourParts(step: Double) -> [(field: MetaballField, box: Box)] {
-        // Each field's contour lies within r·√N of one of its balls (inverse square; less for
-        // the others), N the field's balls, plus the blend: its reach.
+        // Each field's reach (`reachBox`: outside it, the field is outside its contour), two
+        // steps more.
         var reaches: [(range: Range<Int>, box: Box)] = []
-        forEachField { range in if let box = contourReach(of: range, margin: 2 * step) { reaches.append((range, box)) } }
+        forEachField { range in
+            if let box = field(range).reachBox(pad: 2 * step) { reaches.append((range, box)) }
+        }
         guard !reaches.isEmpty else { return [] }
         var group = Array(reaches.indices)
         func root(_ k: Int) -> Int {
@@ -59,19 +61,9 @@ extension MetaballField {
         }
     }
 
-    /// A box that holds the contour of the field of `balls[range]`, `margin` more all round:
-    /// each ball's r·√N (N the field's balls) plus the blend; nil where no ball has a size.
-    private func contourReach(of range: Range<Int>, margin: Double) -> Box? {
-        let live = balls[range].filter { $0.radius > 0 && $0.center.isFinite && $0.radius.isFinite }
-        guard !live.isEmpty else { return nil }
-        let spread = Double(live.count).squareRoot() * 1.05 + 0.1
-        var box = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for ball in live {
-            let reach = ball.radius * spread + parameters.blend + margin
-            box = Box(minX: min(box.minX, ball.center.x - reach), minY: min(box.minY, ball.center.y - reach),
-                      maxX: max(box.maxX, ball.center.x + reach), maxY: max(box.maxY, ball.center.y + reach))
-        }
-        return box
+    /// The field of `balls[range]` alone (this field itself where it is one).
+    private func field(_ range: Range<Int>) -> MetaballField {
+        fieldEnds.isEmpty && range == balls.indices ? self : MetaballField(balls: Array(balls[range]), parameters: parameters)
     }
 
     /// The loops of the contour within `box` (which holds all of it), on the grid of points at
@@ -90,15 +82,15 @@ extension MetaballField {
         // bounds on the field over them (`classifyGrid`), the rest point by point.
         var inside = [Bool](repeating: false, count: nx * ny)
         forEachField { range in
-            guard let reach = contourReach(of: range, margin: step) else { return }
+            let one = field(range)
+            guard let reach = one.reachBox(pad: step) else { return }
             let columns = max(0, Int(((reach.minX - lo.x) / step).rounded(.down)))..<min(nx, Int(((reach.maxX - lo.x) / step).rounded(.up)) + 1)
             let rows = max(0, Int(((reach.minY - lo.y) / step).rounded(.down)))..<min(ny, Int(((reach.maxY - lo.y) / step).rounded(.up)) + 1)
             if parameters.kernel == .inverseSquare {
-                let one = fieldEnds.isEmpty ? self : MetaballField(balls: Array(balls[range]), parameters: parameters)
                 one.classifyGrid(nx: nx, ny: ny, origin: lo, step: step, columns: columns, rows: rows, into: &inside)
             } else {
                 for j in rows {
-                    for i in columns where !inside[j * nx + i] { inside[j * nx + i] = self.signedDistance(at: point(i, j), of: range) <= 0 }
+                    for i in columns where !inside[j * nx + i] { inside[j * nx + i] = one.signedDistance(at: point(i, j)) <= 0 }
                 }
             }
         }
@@ -146,31 +138,37 @@ extension MetaballField {
         var next: [Int: Int] = [:]
         for j in 0..<(ny - 1) {
             for i in 0..<(nx - 1) {
+                // The corners inside, as bits 0–3.
+                let mask = (inside[j * nx + i] ? 1 : 0) | (inside[j * nx + i + 1] ? 2 : 0)
+                    | (inside[(j + 1) * nx + i + 1] ? 4 : 0) | (inside[(j + 1) * nx + i] ? 8 : 0)
                 // All four corners alike (most cells): no crossing.
-                let alike = inside[j * nx + i]
-                if inside[j * nx + i + 1] == alike && inside[(j + 1) * nx + i + 1] == alike && inside[(j + 1) * nx + i] == alike {
-                    continue
-                }
-                let corners = [inside[j * nx + i], inside[j * nx + i + 1], inside[(j + 1) * nx + i + 1], inside[(j + 1) * nx + i]]
+                guard mask != 0 && mask != 15 else { continue }
                 // The cell's edges in corner order: 0–1 top, 1–2 right, 2–3 bottom, 3–0 left.
-                let edges = [2 * (j * nx + i), 2 * (j * nx + i + 1) + 1, 2 * ((j + 1) * nx + i), 2 * (j * nx + i) + 1]
-                let crossings = (0..<4).filter { corners[$0] != corners[($0 + 1) % 4] }
-                guard !crossings.isEmpty else { continue }
-                // Going round the corners, a crossing from inside to outside starts a segment that
-                // ends at the next crossing from outside to inside.
-                let exits = crossings.filter { corners[$0] }, entries = crossings.filter { !corners[$0] }
-                if exits.count == 1 {
-                    next[edges[entries[0]]] = edges[exits[0]]
-                } else {
-                    // A saddle: the centre decides whether the two inside corners join.
-                    let centre = signedDistance(at: point(i, j) + Vec2(step / 2, step / 2)) <= 0
-                    for exit in exits {
-                        // Joined through the centre: the entry met going backwards from this exit
-                        // across the inside corner; apart: the entry just before the exit.
-                        let before = entries.first { ($0 + 1) % 4 == exit } ?? entries.first { ($0 + 3) % 4 == exit }!
-                        let across = entries.first { $0 != before }!
-                        next[edges[centre ? across : before]] = edges[exit]
+                func edge(_ k: Int) -> Int {
+                    switch k & 3 {
+                    case 0: 2 * (j * nx + i)
+                    case 1: 2 * (j * nx + i + 1) + 1
+                    case 2: 2 * ((j + 1) * nx + i)
+                    default: 2 * (j * nx + i) + 1
                     }
+                }
+                func within(_ k: Int) -> Bool { mask >> (k & 3) & 1 == 1 }
+                // Going round the corners, a crossing from inside to outside (an exit) starts a
+                // segment that ends at the next crossing from outside to inside (an entry).
+                if mask == 5 || mask == 10 {
+                    // A saddle (opposite corners inside): the centre decides whether the two
+                    // inside corners join. Joined, an exit's entry is the crossing after it
+                    // (across the inside corner); apart, the one just before it.
+                    let centre = signedDistance(at: point(i, j) + Vec2(step / 2, step / 2)) <= 0
+                    for exit in stride(from: mask == 5 ? 0 : 1, to: 4, by: 2) {
+                        next[edge(centre ? exit + 1 : exit + 3)] = edge(exit)
+                    }
+                } else {
+                    var exit = 0, entry = 0
+                    for k in 0..<4 where within(k) != within(k + 1) {
+                        if within(k) { exit = k } else { entry = k }
+                    }
+                    next[edge(entry)] = edge(exit)
                 }
             }
         }

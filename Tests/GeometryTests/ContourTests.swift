@@ -128,10 +128,9 @@ extension SeparateFieldTests {
         #expect(parts.map(\.field.balls.count) == Array(repeating: 2, count: 9) + [3])
         #expect(parts.last?.field.fieldEnds == [2, 3])
         for part in parts {
-            // The largest reach a ball may have: r·(√N·1.05 + 0.1) + the blend + 2 steps (N at
-            // most 2 balls a field here).
-            let n = Double(part.field.fieldEnds.isEmpty ? part.field.balls.count : 2)
-            let reach = 10 * (n.squareRoot() * 1.05 + 0.1) + MetaballParameters().blend + 2 * step
+            // The inverse square's reach, √(Σr²) (at most, for the part's balls all one field),
+            // and 2 steps.
+            let reach = part.field.balls.map { $0.radius * $0.radius }.reduce(0, +).squareRoot() + 2 * step
             let xs = part.field.balls.map(\.center.x), ys = part.field.balls.map(\.center.y)
             #expect(part.box.minX >= xs.min()! - reach - 1e-9 && part.box.maxX <= xs.max()! + reach + 1e-9)
             #expect(part.box.minY >= ys.min()! - reach - 1e-9 && part.box.maxY <= ys.max()! + reach + 1e-9)
