@@ -45,6 +45,9 @@ struct VectorScene {
         var role: String
         /// A badge's count (drawn as glyph outlines in the SVG).
         var text: String = ""
+        /// The index in `counts` of the count drawn right over this circle (the Bézier fill's
+        /// badges: each count under the later badges, as the picture draws it).
+        var count: Int?
     }
 
     /// A count: its glyphs' outlines in canvas units, where the picture draws their bitmaps.
@@ -173,7 +176,9 @@ struct VectorScene {
                     next += 1
                     if let bridge { pane.bridges.append(shape(of: bridge, style: parameters.bridge.style, home: home, badge: index)) }
                 }
+                let counted = pane.counts.count
                 addCount(badge.text, pose, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
+                if pane.counts.count > counted { pane.circles[index].count = counted }
             } else if let burst = badge.burst {
                 addBurst(burst, age: badge.burstAge, parameters: parameters, to: &pane)
             }
@@ -362,8 +367,14 @@ extension VectorScene {
                 out += "    <path class=\"bridge \(bridge.style.rawValue)\" \(paint(parameters.color)) d=\"\(d)\"/>\n"
             }
             if pane.levels.isEmpty {
-                pane.circles.forEach(circle)
-                pane.counts.forEach(count)
+                // A badge's count right over its disc, so under the later badges; the counts of
+                // no circle (the metaball pane's, in one level) over all.
+                for c in pane.circles {
+                    circle(c)
+                    if let k = c.count { count(pane.counts[k]) }
+                }
+                let drawn = Set(pane.circles.compactMap(\.count))
+                for (k, c) in pane.counts.enumerated() where !drawn.contains(k) { count(c) }
             }
             out += "  </g></g>\n"
             if panes.count > 1, let box = pane.labelBox {
