@@ -39,8 +39,9 @@ public struct BadgePainter {
     /// The tiles and the decals' indices in the order of `steps`, when there are several.
     private var leveledRegions: [Region] = []
     private var leveledDecals: [UInt32] = []
-    /// `orderSteps`' grid of cells.
+    /// `orderSteps`' grid of cells, and the later discs listed in them going back.
     private var marks: [Mark] = []
+    private var discNodes: [DiscNode] = []
     private var markSerial = 0
     /// Where the counts' glyphs come from; without one, counts are not drawn.
     public var atlas: GlyphAtlas?
@@ -239,8 +240,9 @@ public struct BadgePainter {
     ///   meets it and later decals it meets, over all else (so a later badge's home ball or neck
     ///   over a count leaves it shown, as in the Bézier fill).
     /// Badges apart from each other are one step. Whether two things meet is judged on cells of
-    /// 16 device pixels (near counts as meeting: at worst a level more, or a home ball over a
-    /// count). With more than one step, `leveledRegions` and `leveledDecals` hold the tiles and
+    /// 16 device pixels (near counts as meeting: at worst a level more, or a count under a later
+    /// count it does not touch), except a later disc against a count going back, which is
+    /// exact: a disc only near a count leaves it over that badge's home ball and neck. With more than one step, `leveledRegions` and `leveledDecals` hold the tiles and
     /// decal indices in step order; no steps (all tiles, then all decals) when the field is one.
     private mutating func orderSteps(scale: Double, width: Double, height: Double) {
         steps.removeAll(keepingCapacity: true)
@@ -257,13 +259,17 @@ public struct BadgePainter {
         }
         let forward = markSerial + 1, backward = markSerial + 2
         markSerial += 2
-        /// Calls `body` with each cell a box covers (clamped to the grid: past the canvas, its edge).
-        func forEachCell(_ box: Box, _ body: (inout Mark) -> Void) {
+        /// The cells a box covers (clamped to the grid: past the canvas, its edge).
+        func cells(_ box: Box) -> (xs: ClosedRange<Int>, ys: ClosedRange<Int>) {
             func index(_ v: Double, _ limit: Int) -> Int { v.isFinite ? min(max(Int((v / cell).rounded(.down)), 0), limit - 1) : 0 }
-            let x0 = index(box.minX, columns), x1 = max(index(box.maxX, columns), x0)
-            let y0 = index(box.minY, rows), y1 = max(index(box.maxY, rows), y0)
-            for y in y0...y1 {
-                for x in x0...x1 { body(&marks[y * columns + x]) }
+            let x0 = index(box.minX, columns), y0 = index(box.minY, rows)
+            return (x0...max(index(box.maxX, columns), x0), y0...max(index(box.maxY, rows), y0))
+        }
+        /// Calls `body` with each cell a box covers.
+        func forEachCell(_ box: Box, _ body: (inout Mark) -> Void) {
+            let (xs, ys) = cells(box)
+            for y in ys {
+                for x in xs { body(&marks[y * columns + x]) }
             }
         }
         func tiles(ofField k: Int) -> ArraySlice<Region> {
@@ -308,19 +314,43 @@ public struct BadgePainter {
         }
         while fieldLevels.count < ends.count { level(ofField: fieldLevels.count) }
         // Back from the last badge: each decal as high as the later discs and decals let it.
+        // The later discs are listed in the cells they cover, and each is tested against the
+        // decal's box exactly: a disc only near a count (in a cell of it) leaves it over that
+        // badge's field, whose home ball or neck may lie on the count.
+        var nodes: [DiscNode] = []
+        swap(&nodes, &discNodes)
+        defer { swap(&nodes, &discNodes) }
+        nodes.removeAll(keepingCapacity: true)
         var field = fieldLevels.count
         for g in decalGroups.indices.reversed() {
             while field > decalGroups[g].fields {
                 field -= 1
-                if field < fieldDiscs.count {
-                    let bound = fieldLevels[field] - 1
-                    forEachCell(fieldDiscs[field]) { mark in mark.markAbove(bound, serial: backward) }
+                guard field < fieldDiscs.count else { continue }
+                let (xs, ys) = cells(fieldDiscs[field])
+                for y in ys {
+                    for x in xs {
+                        let c = y * columns + x
+                        if marks[c].serial != backward { marks[c] = Mark(serial: backward) }
+                        nodes.append(DiscNode(field: field, next: marks[c].discs))
+                        marks[c].discs = nodes.count - 1
+                    }
                 }
             }
             guard !decalGroups[g].vertices.isEmpty else { continue }
             var most = top
-            forEachCell(decalBoxes[g]) { mark in
-                if mark.serial == backward { most = min(most, mark.above) }
+            let box = decalBoxes[g], (xs, ys) = cells(box)
+            for y in ys {
+                for x in xs {
+                    let mark = marks[y * columns + x]
+                    guard mark.serial == backward else { continue }
+                    most = min(most, mark.above)
+                    var node = mark.discs
+                    while node >= 0 {
+                        let j = nodes[node].field
+                        if BadgePainter.disc(fieldDiscs[j], meets: box) { most = min(most, fieldLevels[j] - 1) }
+                        node = nodes[node].next
+                    }
+                }
             }
             decalLevels[g] = max(decalLevels[g], most)
             let level = decalLevels[g]
@@ -362,6 +392,13 @@ public struct BadgePainter {
             }
             steps.append(FieldStep(regions: regionStart..<leveledRegions.count, decals: decalStart..<leveledDecals.count))
         }
+    }
+
+    /// Whether the disc whose square is `square` overlaps `box` (touching is not).
+    static func disc(_ square: Box, meets box: Box) -> Bool {
+        let cx = (square.minX + square.maxX) / 2, cy = (square.minY + square.maxY) / 2, r = (square.maxX - square.minX) / 2
+        let dx = max(box.minX - cx, 0, cx - box.maxX), dy = max(box.minY - cy, 0, cy - box.maxY)
+        return dx * dx + dy * dy < r * r
     }
 
     /// The last frame's levels (`orderSteps`): each separate field's, and each decal group's
@@ -436,9 +473,12 @@ public struct BadgePainter {
 
 /// A cell of `BadgePainter.orderSteps`, for the pass whose serial it holds (an older serial:
 /// nothing in it yet): going forward, the highest level of a field's tiles and of a decal in it;
-/// going back, the highest level a decal in it may take (under the later discs and decals).
+/// going back, the highest level a decal in it may take under the later decals, and the later
+/// discs that cover it.
 private struct Mark {
     var serial = 0, field = 0, decal = -1, above = Int.max
+    /// Going back: the first of the later discs listed in the cell (`DiscNode`), −1 for none.
+    var discs = -1
 
     mutating func markField(_ level: Int, serial: Int) {
         if self.serial != serial { self = Mark(serial: serial, field: level) } else { field = max(field, level) }
@@ -451,4 +491,11 @@ private struct Mark {
     mutating func markAbove(_ level: Int, serial: Int) {
         if self.serial != serial { self = Mark(serial: serial, above: level) } else { above = min(above, level) }
     }
+}
+
+/// A later disc listed in a cell of `BadgePainter.orderSteps`: its field, and the next node of
+/// the cell's list (−1: the last).
+private struct DiscNode {
+    var field: Int
+    var next: Int
 }

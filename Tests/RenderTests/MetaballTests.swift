@@ -321,16 +321,23 @@ import Reference
     /// every home circle and bridge under the badges, so the count stays in sight, and so it
     /// does in the field modes (only a later badge's disc covers a count), in every kernel;
     /// also when that badge's disc covers a third badge's count (so its field must be drawn
-    /// after some count).
+    /// after some count); and when that badge's disc is near the count (in a cell of it, 9 px
+    /// below its glyphs' box) and overlaps the earlier badge's disc, but not the count.
     @Test(arguments: [Mode.bezier, .metaball], MetaballKernel.allCases)
     func aLaterBadgesHomeLeavesAnEarliersCountShown(mode: Mode, kernel: MetaballKernel) throws {
         guard mode == .metaball || kernel == .inverseSquare else { return }
+        for near in [false, true] { try laterBadgesHome(mode: mode, kernel: kernel, near: near) }
+    }
+
+    private func laterBadgesHome(mode: Mode, kernel: MetaballKernel, near: Bool) throws {
         let options = MetaballTests.options(mode: mode, kernel: kernel, width: 200, height: 120)
         let badge = options.parameters.motion.badge
         let a = BadgePose(home: Vec2(80, 60), center: Vec2(80, 60), radius: 20, parameters: badge)
-        // Its home ball (radius 20 − 50/10) on a's count, its disc 29 px clear of it.
-        let b = BadgePose(home: Vec2(80, 60), center: Vec2(130, 60), radius: 20, parameters: badge)
-        #expect(b.attached && b.homeRadius > 14)
+        // Its home ball (radius 20 − 50/10) on a's count, its disc 29 px clear of it; or, near,
+        // its home ball (12 − 31/10) on a's count, its disc from y = 79 (a's disc to 80).
+        let b = near ? BadgePose(home: Vec2(80, 60), center: Vec2(80, 91), radius: 12, parameters: badge)
+            : BadgePose(home: Vec2(80, 60), center: Vec2(130, 60), radius: 20, parameters: badge)
+        #expect(b.attached && b.homeRadius > (near ? 8 : 14))
         let c = BadgePose(home: Vec2(132, 60), center: Vec2(132, 60), radius: 12, parameters: badge)
         let aAlone = try RenderCommand.draw([a], texts: ["23"], options: options)
         let both = try RenderCommand.draw([c, a, b], texts: ["1", "23", "7"], options: options)
@@ -344,7 +351,7 @@ import Reference
             }
         }
         #expect(glyphs > 40, "only \(glyphs) pixels of the count")
-        #expect(wrong.isEmpty, "\(mode) \(kernel): a's count hidden at \(wrong)")
+        #expect(wrong.isEmpty, "\(mode) \(kernel)\(near ? ", b's disc near" : ""): a's count hidden at \(wrong)")
     }
 
     /// The counts go between the fields only where a later field meets an earlier count: apart,
