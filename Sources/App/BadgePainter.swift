@@ -392,6 +392,12 @@ public struct BadgePainter {
             }
             steps.append(FieldStep(regions: regionStart..<leveledRegions.count, decals: decalStart..<leveledDecals.count))
         }
+        // What was drawn after the badges' decals (the construction overlay) goes over all.
+        let overlays = decals.mesh.indices[(decalGroups.last?.indices.upperBound ?? 0)...]
+        if !overlays.isEmpty, let last = steps.indices.last {
+            leveledDecals.append(contentsOf: overlays)
+            steps[last].decals = steps[last].decals.lowerBound..<leveledDecals.count
+        }
     }
 
     /// Whether the disc whose square is `square` overlaps `box` (touching is not).

@@ -255,7 +255,7 @@ final class WindowApp {
         case .screenshotOtherWay: pendingShot = !screenshotHUD
         case .toggleConstruction:
             construction.toggle()
-            say("construction \(construction ? "on (hold a badge: its Bézier construction, over both fills)" : "off")")
+            say("construction \(construction ? "on (hold a badge: its Bézier construction, over every pane's fill)" : "off")")
         case .toggleWireframe:
             wireframe.toggle()
             say(wireframe ? (options.mode == .bezier || options.mode == .split ? "wireframe on" : "wireframe on (drawn in the Bézier fill: bezier or split)") : "wireframe off")
@@ -363,7 +363,7 @@ final class WindowApp {
             let sw = Int((Double(w) * options.scale).rounded()), sh = Int((Double(h) * options.scale).rounded())
             if let offscreen = try? OffscreenTarget(pixelWidth: sw, pixelHeight: sh) {
                 renderer.draw(makeFrame(pixelWidth: sw, pixelHeight: sh, deviceScale: options.scale), into: offscreen, hud: withHUD)
-                say(capture.save(offscreen.readPixels()))
+                say(capture.save(offscreen.readPixels(), hud: withHUD))
                 offscreen.destroy()
             } else {
                 say("screenshot not saved: \(sw)x\(sh) is too large to render")
@@ -376,13 +376,13 @@ final class WindowApp {
         renderer.draw(frame, into: target, hud: false)
         if pendingShot == false {
             pendingShot = nil
-            say(capture.save(renderer.readPixels(from: target)))
+            say(capture.save(renderer.readPixels(from: target), hud: false))
         }
         if capture.wantsFrame(at: now), let failure = capture.add(renderer.readPixels(from: target), at: now) { say(failure) }
         renderer.drawHUD(frame, into: target)
         if pendingShot == true {
             pendingShot = nil
-            say(capture.save(renderer.readPixels(from: target)))
+            say(capture.save(renderer.readPixels(from: target), hud: true))
         }
         window.swapBuffers()
         if let code = GL.error() {

@@ -18,13 +18,13 @@ final class WindowCapture {
     /// Whether the recording wants a frame at `time`.
     func wantsFrame(at time: Double) -> Bool { recording.map { time >= $0.next } ?? false }
 
-    /// Saves a screenshot named by the time.
-    func save(_ image: Image) -> String {
+    /// Saves a screenshot named by the time; what to say names whether the HUD is in it.
+    func save(_ image: Image, hud: Bool) -> String {
         let path = "\(folder)/\(WindowCapture.nameForNow()).png"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try PNG.write(image, to: path)
-            return "saved \(path) (\(image.width)x\(image.height))"
+            return "saved \(path) (\(image.width)x\(image.height), \(hud ? "with" : "without") the HUD)"
         } catch let error as ImageFileError {
             return WindowCapture.warn("screenshot not saved: \(error.description)")
         } catch {

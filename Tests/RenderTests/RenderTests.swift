@@ -251,21 +251,27 @@ import Reference
     }
 }
 
-/// The construction overlay marks the seeds' points where they are; the wireframe draws edges.
+/// The construction overlay marks the seeds' points where they are, over either fill (over
+/// the field also where the held badge covers another's count, so that the field is drawn in
+/// levels); the wireframe draws edges.
 @Suite(.serialized) struct OverlayTests {
-    @Test func constructionMarksTheSeedPoints() throws {
+    @Test(arguments: [Mode.bezier, .metaball])
+    func constructionMarksTheSeedPoints(mode: Mode) throws {
         var options = CommonOptions()
         options.width = 200
         options.height = 140
         options.scale = 2
+        options.mode = mode
         let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
-        let plain = try RenderCommand.draw([pose], options: options)
-        let marked = try RenderCommand.draw([pose], options: options, construction: true)
+        // A badge at rest whose count the held one covers.
+        let under = BadgePose(home: Vec2(128, 92), center: Vec2(128, 92), radius: 14, parameters: options.parameters.motion.badge)
+        let plain = try RenderCommand.draw([under, pose], texts: ["8", ""], options: options)
+        let marked = try RenderCommand.draw([under, pose], texts: ["8", ""], options: options, construction: true)
         let q = try #require(QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius))
         for (p, name) in [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")] {
             let pixel = marked.pixel(x: Int(p.x * 2), y: Int(p.y * 2))
             // The ink is blue-dominant; the fill and the background are not.
-            #expect(Int(pixel.b) > Int(pixel.r) + 60, "\(name) at \(p): \(pixel)")
+            #expect(Int(pixel.b) > Int(pixel.r) + 60, "\(mode): \(name) at \(p): \(pixel)")
             let before = plain.pixel(x: Int(p.x * 2), y: Int(p.y * 2))
             #expect(!(Int(before.b) > Int(before.r) + 60))
         }
