@@ -86,7 +86,9 @@ public struct BadgePainter {
             field.balls.append(contentsOf: bodies)
             // The field has one colour: the head keeps its own, drawn over it as large as the
             // contour holds round it (no rim of the body's colour where the contour is nearest).
-            if let head = bodies.last {
+            // Not in the overlay, whose colours say which fill covers a pixel (its blue is the
+            // Bézier fill's alone; both fills cover the head).
+            if let head = bodies.last, mode != .overlay {
                 decals.addCircle(center: head.center, radius: BadgePainter.headRadius(head, in: field) + feather / 2,
                                  color: parameters.headColor, feather: feather)
             }

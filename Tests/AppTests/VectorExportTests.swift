@@ -265,3 +265,35 @@ let rsvgPresent = onPath("rsvg-convert")
         #expect(rims == 18)
     }
 }
+
+/// The overlay's colours say which fill covers a pixel (its blue: the Bézier fill's alone), so
+/// the caterpillar's head, which both fills cover, shows the badge colour there, not the
+/// head's own blue.
+@Suite struct OverlayChainTests {
+    @Test func theChainsHeadIsCoveredByBothFills() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("c.json").path, png = folder.appendingPathComponent("o.png").path
+        // The head's place, from the same still (the chain's first frame) drawn as shapes.
+        let shapes = try Sticky.run(["render", "--scene", "chain", "--mode", "bezier", "--geometry", json])
+        #expect(shapes.status == 0, "\(shapes.stderr)")
+        let drawn = try Sticky.run(["render", "--scene", "chain", "--mode", "overlay", "--out", png])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let geometry = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let panes = try #require(geometry?["panes"] as? [[String: Any]])
+        let circles = try #require(panes.first?["circles"] as? [[String: Any]])
+        let head = try #require(circles.first { $0["role"] as? String == "head" })
+        let center = try #require(head["center"] as? [Double]), radius = try #require(head["radius"] as? Double)
+        let image = try PNG.read(from: png)
+        var checked = 0
+        for dy in stride(from: -radius + 3, through: radius - 3, by: 4) {
+            for dx in stride(from: -radius + 3, through: radius - 3, by: 4) where dx * dx + dy * dy < (radius - 3) * (radius - 3) {
+                let x = Int(center[0] + dx), y = Int(center[1] + dy), i = 4 * (y * image.width + x)
+                let rgb = Array(image.pixels[i..<(i + 3)])
+                #expect(rgb[0] > 200 && rgb[1] < 60 && rgb[2] < 60, "(\(x), \(y)): \(rgb), not the badge colour")
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+}
