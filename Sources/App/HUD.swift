@@ -212,7 +212,7 @@ struct HUD {
     static let rowTextSize = 11.5
     static let margin = 10.0
     /// The slider panel's width, and the least window width that shows it beside the caption.
-    static let panelWidth = 320.0
+    static let panelWidth = 350.0
     /// The bands at the top of the window that the caption and the least slider panel take
     /// (three rows, a hint above and below, its padding), and at the bottom that the pane
     /// labels take, each with a gap: what the grid scene leaves free, so that the HUD covers
