@@ -452,10 +452,12 @@ final class WindowApp {
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         let kinks = [c.homeKink, c.badgeKink].map { $0.map { f($0) + "°" } ?? "–" }.joined(separator: " / ")
+        // No width between the centres: the fill is in two pieces there.
+        func width(_ x: Double) -> String { x > 0 ? f(x, 1) + " px" : "parted" }
         return lines + [
             // (Parts joined by " · ", where a narrow window's caption may wrap them.)
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px² · IoU \(f(c.intersectionOverUnion, 3))",
-            "narrowest \(f(c.bezierNarrowest, 1)) / \(f(c.metaballNarrowest, 1)) px · kinks \(kinks)",
+            "narrowest \(width(c.bezierNarrowest)) / \(width(c.metaballNarrowest)) · kinks \(kinks)",
         ]
     }
 
