@@ -82,7 +82,9 @@ final class WindowCapture {
         }
         do {
             try shot.writer.close()
-            return "saved \(shot.writer.path) (\(shot.frames) frames, \(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s)"
+            // Its length in 1/30 s slots; a slow frame fills several as one picture.
+            return "saved \(shot.writer.path) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
+                + "\(Int(WindowCapture.rate)) fps)"
         } catch {
             return WindowCapture.warn("recording not saved: \(error.description)")
         }
