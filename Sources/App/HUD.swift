@@ -214,10 +214,10 @@ struct HUD {
     /// The slider panel's width, and the least window width that shows it beside the caption.
     static let panelWidth = 350.0
     /// The bands at the top of the window that the caption and the least slider panel take
-    /// (three rows, a hint above and below, its padding), and at the bottom that the pane
-    /// labels take, each with a gap: what the grid scene leaves free, so that the HUD covers
-    /// none of its badges.
-    static let topBand = margin + 5 * rowHeight + 2 * 6 + 8
+    /// (three rows and the line counting the rest, its padding), and at the bottom that the
+    /// pane labels take, each with a gap: what the grid scene leaves free, so that the HUD
+    /// covers none of its badges.
+    static let topBand = margin + 4 * rowHeight + 2 * 6 + 8
     static let bottomBand = margin + lineHeight + 2 + 4
 
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
@@ -268,7 +268,7 @@ struct HUD {
                 origin = Vec2(w - m - width, m)
                 let column = Rect(x: origin.x, y: 0, width: width, height: h)
                 let floor = content.avoid.filter { $0.intersects(column) && $0.y > origin.y + 3 * HUD.rowHeight }.map(\.y).min() ?? h - m
-                let room = max(3, Int((min(floor, h - m) - origin.y - 12) / HUD.rowHeight) - 2)
+                let room = max(3, Int((min(floor, h - m) - origin.y - 12) / HUD.rowHeight) - 1)
                 let count = min(10, room, rows.count)
                 // The scroll position stays where it was unless the selection leaves the rows shown.
                 let first = min(max(content.scroll, content.selected - count + 1, 0), content.selected, rows.count - count)
@@ -374,21 +374,22 @@ struct HUD {
         let nameWidth = (rows.map { pen.width(of: $0.name, size: size) }.max() ?? 0) + 10
         let valueWidth = (rows.flatMap { $0.fraction == nil ? [] : [$0.value, $0.widest ?? ""] }
             .map { pen.width(of: $0, size: size) }.max() ?? 0) + 10
-        // Rows scrolled out of the panel are counted at its top and bottom.
+        // Rows scrolled out of the panel are counted on one line at its bottom ("↑ 3 more (up)
+        // · ↓ 3 more (down)"), there whenever the list scrolls: the panel keeps its height, and
+        // its first row its place, as it scrolls.
         let above = shown.first ?? 0, beneath = rows.count - 1 - (shown.last ?? rows.count - 1)
         let more = shown.count > 1 ? [above, beneath] : [0, 0]
-        let top = more[0] > 0 ? rowHeight : 0, bottom = more[1] > 0 ? rowHeight : 0
-        let panel = Rect(x: origin.x, y: origin.y, width: width, height: rowHeight * Double(shown.count) + 2 * pad + top + bottom)
+        let bottom = more[0] + more[1] > 0 ? rowHeight : 0
+        let panel = Rect(x: origin.x, y: origin.y, width: width, height: rowHeight * Double(shown.count) + 2 * pad + bottom)
         pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
-        let hint = HUDPen.ink.with(alpha: 0.6)
-        if more[0] > 0 { pen.text("↑ \(more[0]) more (up)", x: panel.x + pad, y: panel.y + pad + 13, size: size, color: hint) }
-        if more[1] > 0 {
-            pen.text("↓ \(more[1]) more (down)", x: panel.x + pad, y: panel.maxY - pad - 5, size: size, color: hint)
+        let counts = [more[0] > 0 ? "↑ \(more[0]) more (up)" : nil, more[1] > 0 ? "↓ \(more[1]) more (down)" : nil].compactMap { $0 }
+        if !counts.isEmpty {
+            pen.text(counts.joined(separator: " · "), x: panel.x + pad, y: panel.maxY - pad - 5, size: size, color: HUDPen.ink.with(alpha: 0.6))
         }
         var areas: [(index: Int, row: Rect, bar: Rect?)] = []
         for (k, i) in shown.enumerated() {
             let row = rows[i]
-            let r = Rect(x: panel.x, y: panel.y + pad + top + rowHeight * Double(k), width: width, height: rowHeight)
+            let r = Rect(x: panel.x, y: panel.y + pad + rowHeight * Double(k), width: width, height: rowHeight)
             let lit = i == content.selected
             if i == content.hovered || lit { pen.panel(r, fill: lit ? HUDPen.hover : HUDPen.hover.with(alpha: 0.6)) }
             let color = lit ? HUDPen.accent : HUDPen.ink

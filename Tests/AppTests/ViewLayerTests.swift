@@ -322,6 +322,26 @@ import Testing
         #expect(short.sliderPanel!.maxY <= 200 && short.sliderAreas.count >= 3 && short.sliderAreas.contains { $0.index == count - 1 })
     }
 
+    /// A list that scrolls keeps its panel's height and its rows' places wherever it is
+    /// scrolled to (room for "↑ n more" and "↓ n more" both, one of them blank at an end).
+    @Test func theSliderPanelKeepsItsHeightAsItScrolls() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 1200, height: 700, mode: .bezier, scene: .badges)
+        var content = HUDTests.content(selected: 0, toast: nil, help: false)
+        var panels: Set<[Double]> = [], firstRows: Set<Double> = []
+        for selected in content.sliders!.indices {
+            content.selected = selected
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            content.scroll = hud.sliderFirst
+            let panel = try #require(hud.sliderPanel)
+            panels.insert([panel.x, panel.y, panel.width, panel.height])
+            firstRows.insert(try #require(hud.sliderAreas.first).row.y)
+        }
+        #expect(content.sliders!.count > 10)
+        #expect(panels.count == 1, "\(panels)")
+        #expect(firstRows.count == 1, "\(firstRows)")
+    }
+
     /// The row under the pointer is lit (a light wash over the whole row), the others not.
     @Test func theHoveredRowIsLit() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
