@@ -451,7 +451,9 @@ final class WindowApp {
         guard options.mode != .bezier, let pose else { return lines }
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
-        let kinks = [c.homeKink, c.badgeKink].map { $0.map { f($0) + "°" } ?? "–" }.joined(separator: " / ")
+        // The Bézier bridge's join angles, at the home circle and at the badge (the field has none).
+        let kinks = zip([c.homeKink, c.badgeKink], ["home", "badge"]).map { ($0.0.map { f($0) + "°" } ?? "–") + " " + $0.1 }
+            .joined(separator: " / ")
         // No width between the centres: the fill is in two pieces there.
         func width(_ x: Double) -> String { x > 0 ? f(x, 1) + " px" : "parted" }
         return lines + [

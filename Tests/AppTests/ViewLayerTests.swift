@@ -145,7 +145,7 @@ import Testing
     /// fills in its legend, not its first line, which once pushed the panel down to one row.
     @Test func theSliderPanelKeepsItsPlaceInEveryMode() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
-        let figures = ["area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 px / 22.3 px · kinks 0° / 11°"]
+        let figures = ["area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 px / 22.3 px · kinks 0° home / 11° badge"]
         for (w, h) in [(800.0, 600.0), (1280, 720)] {
             var places: [Rect] = []
             for mode in Mode.allCases {
@@ -190,7 +190,7 @@ import Testing
     /// the window words them.
     @Test func aSmallWindowsHUDYieldsToTheScene() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
-        let figures = ["area 2321 / 2623 px² · IoU 0.885", "narrowest 32.8 px / parted · kinks 0° / 11°"]
+        let figures = ["area 2321 / 2623 px² · IoU 0.885", "narrowest 32.8 px / parted · kinks 0° home / 11° badge"]
         var shownRows = 0, shownFigures = 0, shortened = 0
         for (w, h) in [(120.0, 80.0), (200, 120), (260, 160), (320, 200), (420, 300), (800, 600)] {
             for mode in Mode.allCases {
