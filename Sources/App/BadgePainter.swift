@@ -244,8 +244,10 @@ public struct BadgePainter {
     /// Badges apart from each other are one step. Whether two things meet is judged on cells of
     /// 16 device pixels (near counts as meeting: at worst a level more, or a count under a later
     /// count it does not touch), except a later disc against a count going back, which is
-    /// exact: a disc only near a count leaves it over that badge's home ball and neck. With more than one step, `leveledRegions` and `leveledDecals` hold the tiles and
-    /// decal indices in step order; no steps (all tiles, then all decals) when the field is one.
+    /// exact: a disc only near a count leaves it over that badge's home ball and neck. With
+    /// more than one step, `leveledRegions` and `leveledDecals` hold the tiles and decal
+    /// indices in step order (the construction overlay last); no steps (all tiles, then all
+    /// decals) when the field is one.
     private mutating func orderSteps(scale: Double, width: Double, height: Double) {
         steps.removeAll(keepingCapacity: true)
         guard !decalGroups.isEmpty else { return }
