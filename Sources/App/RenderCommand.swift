@@ -144,17 +144,28 @@ enum RenderCommand {
         }
     }
 
-    /// A badge or home drawn outside its pane draws nothing there: say so (split mode's panes
-    /// are half the width, and --anchor and --drag are the pane's coordinates).
+    /// A badge or home drawn outside its pane draws nothing there, and one across the pane's
+    /// edge is cut by it: say so (split mode's panes are half the width, and --anchor and
+    /// --drag are the pane's coordinates).
     static func warnIfOutside(_ request: RenderRequest, layout: Layout) {
         let pose = request.pose, canvas = layout.canvas
         func outside(_ p: Vec2, _ r: Double) -> Bool { p.x + r < 0 || p.y + r < 0 || p.x - r > canvas.x || p.y - r > canvas.y }
+        func inside(_ p: Vec2, _ r: Double) -> Bool { p.x - r >= 0 && p.y - r >= 0 && p.x + r <= canvas.x && p.y + r <= canvas.y }
         let size = "\(Parameter.format(canvas.x))x\(Parameter.format(canvas.y))"
         let pane = layout.panes.count > 1 ? "the \(size) pane (in split mode the coordinates are each pane's)" : "the \(size) canvas"
-        if outside(pose.center, pose.radius) {
-            CommandLine.warn("the badge at \(Parameter.format(pose.center.x)),\(Parameter.format(pose.center.y)) lies outside \(pane)")
-        } else if pose.attached, pose.homeRadius > 0, outside(pose.home, pose.homeRadius) {
-            CommandLine.warn("the home circle at \(Parameter.format(pose.home.x)),\(Parameter.format(pose.home.y)) lies outside \(pane)")
+        func check(_ what: String, _ p: Vec2, _ r: Double) -> Bool {
+            let at = "\(what) at \(Parameter.format(p.x)),\(Parameter.format(p.y))"
+            if outside(p, r) {
+                CommandLine.warn("\(at) lies outside \(pane)")
+            } else if !inside(p, r) {
+                CommandLine.warn("\(at) (radius \(Parameter.format(r))) is cut by the edge of \(pane)")
+            } else {
+                return false
+            }
+            return true
+        }
+        if !check("the badge", pose.center, pose.radius), pose.attached, pose.homeRadius > 0 {
+            _ = check("the home circle", pose.home, pose.homeRadius)
         }
     }
 
@@ -202,7 +213,8 @@ enum RenderCommand {
     static func renderGrid(_ request: RenderRequest) throws(CLIError) {
         let options = request.common
         let layout = options.layout(.grid)
-        let scene = GridScene(width: layout.canvas.x, height: layout.canvas.y, count: options.count, parameters: options.parameters)
+        let scene = GridScene(width: layout.canvas.x, height: layout.canvas.y, count: options.count, parameters: options.parameters,
+                              band: HUD.pictureBand(layout))
         let snapshot = scene.snapshot(options.parameters)
         if let out = request.out {
             if request.isSVG {

@@ -236,4 +236,30 @@ func temporaryFolder() throws -> URL {
         #expect(lines.count == 1 && lines[0].hasPrefix("sticky: no display"), "\(result.stderr)")
         #expect(result.stderr.contains("sticky render") && result.stderr.contains("sticky replay"))
     }
+
+    /// A badge or home circle that the pane's edge cuts, or that lies wholly outside it, is
+    /// drawn cut or not at all: `render` says so on stderr (and draws the picture all the same);
+    /// a disc whole inside the canvas, touching its edge at most, says nothing.
+    @Test(arguments: [
+        (["--size", "200x100", "--anchor", "100,50", "--drag", "120,50"], nil),
+        (["--size", "200x100", "--anchor", "100,50", "--drag", "190,50"], nil),
+        (["--size", "200x100", "--anchor", "100,50", "--drag", "195,50"], "the badge at 195,50 (radius 10) is cut by the edge of the 200x100 canvas"),
+        (["--size", "200x100", "--anchor", "100,50", "--drag", "230,50"], "the badge at 230,50 lies outside the 200x100 canvas"),
+        (["--size", "240x160", "--mode", "split", "--anchor", "80,80", "--drag", "125,90"],
+         "the badge at 125,90 (radius 10) is cut by the edge of the 120x160 pane (in split mode the coordinates are each pane's)"),
+        (["--size", "200x100", "--anchor", "5,50", "--drag", "40,50"], "the home circle at 5,50 (radius "),
+    ] as [([String], String?)])
+    func renderSaysWhenTheCanvasCutsABadge(_ options: [String], _ warning: String?) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a.png").path
+        let result = try Sticky.run(["render", "--radius", "10"] + options + ["--out", out])
+        #expect(result.status == 0 && FileManager.default.fileExists(atPath: out), "\(result.stderr)")
+        if let warning {
+            #expect(result.stderr.hasPrefix("sticky: warning: " + warning) && result.stderr.split(separator: "\n").count == 1,
+                    "\(options): \(result.stderr)")
+        } else {
+            #expect(result.stderr.isEmpty, "\(options): \(result.stderr)")
+        }
+    }
 }
