@@ -40,7 +40,9 @@ struct ReplayScript {
             let args = Array(words.dropFirst())
             func fail(_ message: String) -> CLIError { .usage("\(file):\(line): \(message)") }
             func numbers(_ count: ClosedRange<Int>, _ usage: String) throws(CLIError) -> [Double] {
-                guard count.contains(args.count) else { throw fail("\(verb) expects \(usage)") }
+                guard count.contains(args.count) else {
+                    throw fail("\(verb) expects \(usage), got \(args.isEmpty ? "nothing" : "'" + args.joined(separator: " ") + "'")")
+                }
                 var out: [Double] = []
                 for a in args {
                     guard let v = Double(a), v.isFinite, abs(v) <= ReplayScript.maximumCoordinate else {
