@@ -115,10 +115,17 @@ struct Controls {
             ?? keys.first { $0.presses.contains(KeyPress(name: press.name)) }
     }
 
-    /// The table as help lines: "label   what it does".
+    /// What the mouse does, as the help shows it before the keys.
+    static let mouse: [(label: String, help: String)] = [
+        ("drag", "pull a badge away and let go (the chain: its head)"),
+        ("click, wheel", "on a slider's bar: set it, drag along it; wheel: step"),
+    ]
+
+    /// The mouse and the key table as help lines: "label   what it does".
     static var helpLines: [String] {
-        let width = (keys.map(\.label.count).max() ?? 0) + 3
-        return keys.map { $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + $0.help }
+        let rows = mouse + keys.map { ($0.label, $0.help) }
+        let width = (rows.map(\.label.count).max() ?? 0) + 3
+        return rows.map { $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + $0.help }
     }
 
     /// Every slider (all non-colour parameters, in registry order).

@@ -57,7 +57,9 @@ struct HUDPen {
     }
 
     /// Words wrapped into lines no wider than `width`, broken only at `separator` (a caption
-    /// breaks between its " · " parts, never inside "frame 6.1 ms").
+    /// breaks between its " · " parts, never inside "frame 6.1 ms"), unless a word is wider
+    /// than a line by itself (a file's path in a small window): that one is broken where it
+    /// must, after a "/" or "-" where one lies near the end of the line.
     func wrap(_ text: String, size: Double, width: Double, at separator: String = " ") -> [String] {
         var lines: [String] = [], line = ""
         for word in text.components(separatedBy: separator) {
@@ -68,9 +70,26 @@ struct HUDPen {
             } else {
                 line = candidate
             }
+            while self.width(of: line, size: size) > width, line.count > 1 {
+                let (head, tail) = breakWord(line, size: size, width: width)
+                lines.append(head)
+                line = tail
+            }
         }
         lines.append(line)
         return lines
+    }
+
+    /// The longest start of `word` no wider than `width` (a character at least), ended after
+    /// its last "/" or "-" where that keeps half of it; and the rest.
+    private func breakWord(_ word: String, size: Double, width: Double) -> (String, String) {
+        let characters = Array(word)
+        var end = 1
+        while end < characters.count, self.width(of: String(characters[..<(end + 1)]), size: size) <= width { end += 1 }
+        if let mark = characters[..<end].lastIndex(where: { $0 == "/" || $0 == "-" }), mark + 1 >= end / 2, mark + 1 < end {
+            end = mark + 1
+        }
+        return (String(characters[..<end]), String(characters[end...]))
     }
 }
 
@@ -205,6 +224,12 @@ struct HUD {
     private(set) var sliderFirst = 0
     private(set) var helpBox: Rect?
     private(set) var toastBox: Rect?
+    /// The help's rows a short window has no room for (its last line counts them).
+    private(set) var helpHidden = 0
+    /// The pane labels' text as shown (a label wider than its pane keeps its first part).
+    private(set) var labelTexts: [String] = []
+    /// The divider between split panes, in pieces: broken where a HUD part lies over it.
+    private(set) var dividerPieces: [Rect] = []
 
     static let lineHeight = 16.0
     static let textSize = 12.0
@@ -220,15 +245,15 @@ struct HUD {
     static let topBand = margin + 4 * rowHeight + 2 * 6 + 8
     static let bottomBand = margin + lineHeight + 2 + 4
 
+    /// The bands a grid leaves free in `render`'s pictures, in scene units: at the bottom for
+    /// the pane labels where the layout has two panes (the only HUD a picture shows).
+    static func pictureBand(_ layout: Layout) -> (top: Double, bottom: Double) {
+        (0, layout.panes.count > 1 ? bottomBand / layout.zoom : 0)
+    }
+
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
         let w = layout.width, h = layout.height, m = HUD.margin
-        // Split: a divider between the panes.
-        if layout.panes.count > 1 {
-            for pane in layout.panes.dropFirst() {
-                pen.panel(Rect(x: pane.x - 0.5, y: 0, width: 1, height: h), fill: HUDPen.edge)
-            }
-        }
         // The caption, top left.
         var below = m
         // Wrapped to the window, so that nothing of it (the help key last) is cut off. Its lines
@@ -242,9 +267,19 @@ struct HUD {
             let tw = lines.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
             return Rect(x: m - 4, y: m - 4, width: tw + 8, height: HUD.lineHeight * Double(lines.count) + 6)
         }
+        // (Nor may it run past the window's foot: in a window a few lines high, the lines that
+        // fit, the last of them ending in "…".)
+        func fits(_ lines: [String]) -> Bool { HUD.isClear(box(lines), of: content.avoid) && box(lines).maxY <= h }
         var caption = wrapped(content.caption[...])
-        if content.caption.count > 1, !HUD.isClear(box(caption), of: content.avoid) { caption = wrapped(content.caption.prefix(1)) }
-        if let short = content.shortStatus, !caption.isEmpty, !HUD.isClear(box(caption), of: content.avoid) { caption = wrapped([short]) }
+        if content.caption.count > 1, !fits(caption) { caption = wrapped(content.caption.prefix(1)) }
+        if let short = content.shortStatus, !caption.isEmpty, !fits(caption) { caption = wrapped([short]) }
+        let most = max(1, Int((h - m - 2) / HUD.lineHeight))
+        if caption.count > most {
+            caption = Array(caption.prefix(most))
+            var last = caption[most - 1]
+            while !last.isEmpty, pen.width(of: last + "…", size: HUD.textSize) > max(40, w - 2 * m) { last.removeLast() }
+            caption[most - 1] = last + "…"
+        }
         if !caption.isEmpty {
             let box = box(caption)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
@@ -285,6 +320,11 @@ struct HUD {
                     let low = Rect(x: m, y: h - m - 2 * (HUD.lineHeight + 12) - HUD.rowHeight, width: width, height: HUD.rowHeight + 12)
                     if HUD.isClear(low, of: content.avoid), low.y > below { origin = Vec2(m, low.y) } else { shown = [] }
                 }
+                // Nor where it would be cut: by the window's foot, or too narrow for its name and
+                // its value (the widest that value can come to, so that it does not come and go).
+                let lone = rows[min(content.selected, rows.count - 1)]
+                let value = [lone.value, lone.widest ?? ""].map { pen.width(of: $0, size: HUD.rowTextSize) }.max() ?? 0
+                if origin.y + HUD.rowHeight + 12 > h - m || width < 12 + HUD.columns(rows, pen: pen).name + value { shown = [] }
             }
             if !shown.isEmpty {
                 (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
@@ -294,13 +334,16 @@ struct HUD {
         // Pane labels: bottom right, bottom left, or at the top below the caption and sliders,
         // whichever keeps clear of what the scene shows there and of the HUD.
         var taken = [captionBox, sliderPanel].compactMap { $0 }
-        for (pane, whole) in zip(layout.panes, content.paneLabels) {
-            // A label wider than its pane keeps its first part: "metaball · inverseSquare" is
-            // "metaball" in a narrow split window.
-            var label = whole
-            if pen.width(of: label, size: HUD.textSize) + 16 > pane.width, let cut = label.range(of: " · ") {
-                label = String(label[..<cut.lowerBound])
+        // A label wider than its pane keeps its first part: "metaball · inverseSquare" is
+        // "metaball" in a narrow split window; panes too narrow even for that have none.
+        let labels = zip(layout.panes, content.paneLabels).map { pane, whole in
+            if pen.width(of: whole, size: HUD.textSize) + 16 > pane.width, let cut = whole.range(of: " · ") {
+                return String(whole[..<cut.lowerBound])
             }
+            return whole
+        }
+        let labelsFit = zip(layout.panes, labels).allSatisfy { pen.width(of: $1, size: HUD.textSize) + 16 <= $0.width }
+        for (pane, label) in zip(layout.panes, labels) where labelsFit {
             let tw = pen.width(of: label, size: HUD.textSize), height = HUD.lineHeight + 4
             let bottom = pane.maxY - m - HUD.lineHeight - 2  // (HUD.bottomBand counts it)
             var top = m
@@ -308,9 +351,10 @@ struct HUD {
             let candidates = [(pane.x + pane.width - m - tw - 4, bottom), (pane.x + m - 4, bottom), (pane.x + m - 4, top)].map {
                 Rect(x: max(pane.x + 4, $0.0), y: $0.1, width: tw + 8, height: height)
             }
-            let box = candidates.first { HUD.isClear($0, of: content.avoid + taken) } ?? candidates[0]
+            let box = candidates.first { HUD.isClear($0, of: content.avoid + taken) && $0.maxY <= h } ?? candidates[0]
             taken.append(box)
             labelBoxes.append(box)
+            labelTexts.append(label)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
         }
@@ -318,7 +362,15 @@ struct HUD {
             // Bottom centre, above the pane labels; or, where the scene lies there (the chain on
             // its floor), at the top below the caption and the sliders.
             let size = HUD.textSize, maxWidth = max(40, w - 4 * m)
-            let lines = pen.wrap(toast, size: size, width: maxWidth)
+            var lines = pen.wrap(toast, size: size, width: maxWidth)
+            // As many lines as the window holds, the last ending in "…" where some are left out.
+            let most = max(1, Int((h - 12) / HUD.lineHeight))
+            if lines.count > most {
+                lines = Array(lines.prefix(most))
+                var last = lines[most - 1]
+                while !last.isEmpty, pen.width(of: last + "…", size: size) > maxWidth { last.removeLast() }
+                lines[most - 1] = last + "…"
+            }
             let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
             let height = HUD.lineHeight * Double(lines.count) + 8
             let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)
@@ -328,8 +380,10 @@ struct HUD {
             for box in taken where box.maxY < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
                 high.y = max(high.y, box.maxY + 8)
             }
-            // (Where the scene lies at both, as a grid of badges does, at the bottom as usual.)
-            let box = HUD.isClear(low, of: content.avoid) || !HUD.isClear(high, of: content.avoid) || high.maxY > h ? low : high
+            // Where the scene lies at both (a grid of badges), over the pane labels at the
+            // window's foot, in the band the grid leaves them; else at the bottom as usual.
+            let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
+            let box = [low, high, foot].first { HUD.isClear($0, of: content.avoid) && $0.maxY <= h } ?? low
             pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
             for (i, line) in lines.enumerated() {
                 pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
@@ -345,8 +399,22 @@ struct HUD {
             let keyWidth = (rows.map { pen.width(of: $0.0, size: HUD.rowTextSize) }.max() ?? 0) + 14
             let textWidth = rows.map { pen.width(of: $0.1, size: HUD.rowTextSize) }.max() ?? 0
             let width = min(w - 2 * m, keyWidth + textWidth + 24)
+            // A narrow window wraps the descriptions to what the keys leave of it; rows a short
+            // one has no room for are counted on its last line.
+            let column = max(40, width - keyWidth - 24)
+            let wrapped = rows.map { row in (row.0, pen.wrap(row.1, size: HUD.rowTextSize, width: column)) }
             let fit = max(0, Int((h - 2 * m - 34) / HUD.lineHeight))
-            let shown = rows.prefix(fit)
+            let room = wrapped.reduce(0) { $0 + max(1, $1.1.count) } <= fit ? fit : fit - 1
+            var shown: [(String, String)] = []
+            for (k, row) in wrapped.enumerated() {
+                let lines = row.1.isEmpty ? [""] : row.1
+                if shown.count + lines.count > room {
+                    helpHidden = rows.count - k
+                    if fit > 0 { shown.append(("…", "\(helpHidden) more")) }
+                    break
+                }
+                shown += lines.enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
+            }
             let height = min(h - 2 * m, HUD.lineHeight * Double(shown.count) + 34)
             let box = Rect(x: max(m, (w - width) / 2), y: max(m, (h - height) / 2), width: max(0, width), height: max(0, height))
             pen.panel(box, fill: HUDPen.paper, edge: HUDPen.edge)
@@ -358,22 +426,46 @@ struct HUD {
             }
             helpBox = box
         }
+        // Split: a divider between the panes, broken where the caption, the sliders, a label,
+        // the toast or the help lie over it (the window's own parts, across both panes), so
+        // that it never shows through their panels or their text.
+        if layout.panes.count > 1 {
+            let parts = [captionBox, sliderPanel, toastBox, helpBox].compactMap { $0 } + labelBoxes
+            for pane in layout.panes.dropFirst() {
+                let line = Rect(x: pane.x - 0.5, y: 0, width: 1, height: h)
+                // The parts' spans down the line (with their 1-unit edges), merged; the gaps between are drawn.
+                let spans = parts.filter { $0.x - 1 < line.maxX && line.x < $0.maxX + 1 }
+                    .map { ($0.y - 1, $0.maxY + 1) }.sorted { $0.0 < $1.0 }
+                var y = 0.0
+                for (top, bottom) in spans + [(h, h)] {
+                    if top > y { dividerPieces.append(Rect(x: line.x, y: y, width: line.width, height: min(top, h) - y)) }
+                    y = max(y, bottom)
+                }
+            }
+            for piece in dividerPieces { pen.panel(piece, fill: HUDPen.edge) }
+        }
         mesh = pen.mesh.mesh
     }
 
     /// Whether a HUD part keeps clear of every one of the scene's boxes.
     static func isClear(_ box: Rect, of avoid: [Rect]) -> Bool { !avoid.contains { $0.intersects(box) } }
 
+    /// The slider rows' name and value columns, each with its 10-unit gap. They stay put while
+    /// values change and the list scrolls: every name, and every number's value and the widest
+    /// it can come to (a choice has no bar to run into).
+    private static func columns(_ rows: [SliderRow], pen: HUDPen) -> (name: Double, value: Double) {
+        let name = (rows.map { pen.width(of: $0.name, size: rowTextSize) }.max() ?? 0) + 10
+        let value = (rows.flatMap { $0.fraction == nil ? [] : [$0.value, $0.widest ?? ""] }
+            .map { pen.width(of: $0, size: rowTextSize) }.max() ?? 0) + 10
+        return (name, value)
+    }
+
     /// The slider rows: name, value, and a bar for numbers, in three columns that never
     /// overlap (the bar takes what the longest name and value leave).
     private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
                                     pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
         let size = rowTextSize, pad = 6.0  // (HUD.topBand counts it)
-        // Columns that stay put while values change and the list scrolls: every name, and
-        // every number's value and the widest it can come to (a choice has no bar to run into).
-        let nameWidth = (rows.map { pen.width(of: $0.name, size: size) }.max() ?? 0) + 10
-        let valueWidth = (rows.flatMap { $0.fraction == nil ? [] : [$0.value, $0.widest ?? ""] }
-            .map { pen.width(of: $0, size: size) }.max() ?? 0) + 10
+        let (nameWidth, valueWidth) = columns(rows, pen: pen)
         // Rows scrolled out of the panel are counted on one line at its bottom ("↑ 3 more (up)
         // · ↓ 3 more (down)"), there whenever the list scrolls: the panel keeps its height, and
         // its first row its place, as it scrolls.

@@ -184,7 +184,7 @@ final class GridScene: Scene {
     private var parameters: Parameters
     /// The bands at the top and the bottom that the grid leaves free (the window's caption and
     /// slider panel, `HUD.topBand`, and its pane labels, `HUD.bottomBand`, the same in every
-    /// mode; none in a picture).
+    /// mode; in a picture, the labels' band where it has them, `HUD.pictureBand`).
     let band: (top: Double, bottom: Double)
 
     static let largestCount = 4096

@@ -112,10 +112,12 @@ struct VectorScene {
         // the PNG puts them.
         let content = HUDContent.labels(snapshot, layout: layout, scene: snapshot.bodies.isEmpty ? "badge" : "chain",
                                         parameters: parameters)
-        let boxes = content.paneLabels.isEmpty ? [] : HUD(content, layout: layout, scale: deviceScale, atlas: atlas ?? Fonts.atlas()).labelBoxes
+        // (As the HUD lays them out: a label wider than its pane keeps its first part.)
+        let hud = content.paneLabels.isEmpty ? nil : HUD(content, layout: layout, scale: deviceScale, atlas: atlas ?? Fonts.atlas())
+        let boxes = hud?.labelBoxes ?? [], texts = hud?.labelTexts ?? []
         for (index, area) in layout.panes.enumerated() {
             var pane = Pane(content: area.content, x: area.x, y: area.y, width: area.width, height: area.height,
-                            label: index < content.paneLabels.count ? content.paneLabels[index] : "",
+                            label: index < texts.count ? texts[index] : "",
                             labelBox: index < boxes.count ? boxes[index] : nil)
             if area.content == .metaball {
                 if wholeContour || levels == nil {

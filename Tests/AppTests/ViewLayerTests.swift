@@ -107,7 +107,7 @@ import Testing
 
     @Test func everyPartLiesInsideTheWindow() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
-        for (w, h) in LayoutTests.sizes where w >= 100 && h >= 100 {
+        for (w, h) in LayoutTests.sizes.filter({ $0.0 >= 100 && $0.1 >= 100 }) + [(100, 40), (200, 44), (120, 60), (300, 200), (517, 263), (300, 900)] {
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 let hud = HUD(HUDTests.content(selected: 3), layout: layout, scale: 1, atlas: atlas)
@@ -191,8 +191,8 @@ import Testing
     @Test func aSmallWindowsHUDYieldsToTheScene() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let figures = ["area 2321 / 2623 px² · IoU 0.885", "narrowest 32.8 px / parted · kinks 0° home / 11° badge"]
-        var shownRows = 0, shownFigures = 0, shortened = 0
-        for (w, h) in [(120.0, 80.0), (200, 120), (260, 160), (320, 200), (420, 300), (800, 600)] {
+        var shownRows = 0, shownFigures = 0, shortened = 0, cut = 0
+        for (w, h) in [(120.0, 60.0), (120, 80), (200, 120), (260, 160), (320, 200), (420, 300), (800, 600)] {
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
@@ -220,20 +220,31 @@ import Testing
                 if hud.captionBox == short { shortened += 1 }
                 if !hud.sliderAreas.isEmpty { shownRows += 1 }
                 if hud.captionBox == whole && whole != first { shownFigures += 1 }
-                // With nothing to keep clear of, the row is shown.
-                #expect(HUD(full, layout: layout, scale: 1, atlas: atlas).sliderAreas.count >= 1, "\(w)x\(h) \(mode)")
+                // With nothing to keep clear of, the row is shown wherever it fits whole: below
+                // the caption and above the window's margin, and wide enough for the longest
+                // name's column and its own value (the row's 6-unit pads either side).
+                let bare = HUD(full, layout: layout, scale: 1, atlas: atlas)
+                let pen = HUDPen(scale: 1, atlas: atlas), rows = try #require(content.sliders)
+                let names = (rows.map { pen.width(of: $0.name, size: HUD.rowTextSize) }.max() ?? 0) + 10
+                let value = pen.width(of: rows[2].value, size: HUD.rowTextSize)
+                let top = try #require(bare.captionBox).maxY + 8
+                let fits = top + HUD.rowHeight + 12 <= h - HUD.margin && min(HUD.panelWidth, w - 2 * HUD.margin) >= 12 + names + value
+                #expect(fits ? bare.sliderAreas.count >= 1 : bare.sliderAreas.isEmpty, "\(w)x\(h) \(mode)")
+                for area in bare.sliderAreas { #expect(area.row.maxX <= w && area.row.maxY <= h, "\(w)x\(h) \(mode)") }
+                if !fits { cut += 1 }
             }
         }
         // Both kinds of window: some where the HUD had to give way, some where it had room.
-        #expect(shownRows > 0 && shownRows < 24 && shownFigures > 0 && shownFigures < 24 && shortened > 0 && shortened < 24,
-                "rows \(shownRows), figures \(shownFigures), short captions \(shortened)")
+        #expect(shownRows > 0 && shownRows < 28 && shownFigures > 0 && shownFigures < 28 && shortened > 0 && shortened < 28
+                && cut > 0 && cut < 28, "rows \(shownRows), figures \(shownFigures), short captions \(shortened), rows cut \(cut)")
     }
 
     /// The window's grid leaves the HUD's bands free: at window sizes from 500x400 up, in every
     /// mode, with the first, a middle and the last slider selected (the panel scrolls, hints
-    /// above and below), no badge's or home's box meets the caption, the slider panel or a
-    /// pane label. The grid lies between the bands (homes a cell's half within them), and a
-    /// picture's (none) fills the canvas.
+    /// above and below), no badge's or home's box meets the caption, the slider panel, a pane
+    /// label or a toast (at the window's foot, over the labels' band). The grid lies between
+    /// the bands (homes a cell's half within them), and a picture's of one pane (no labels)
+    /// fills the canvas.
     @Test func theWindowsGridLeavesTheHUDFree() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let controls = Controls(scene: .grid), parameters = Parameters()
@@ -258,9 +269,10 @@ import Testing
                     content.selected = selected
                     content.avoid = avoid
                     content.paneLabels = HUDContent.paneLabels(layout: layout, scene: "grid", parameters: parameters)
+                    content.toast = "scene: grid (64 badges, still: for measuring)"
                     let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
-                    let parts = [hud.captionBox, hud.sliderPanel].compactMap { $0 } + hud.labelBoxes
-                    #expect(parts.count == (mode == .split ? 4 : 2))
+                    let parts = [hud.captionBox, hud.sliderPanel, hud.toastBox].compactMap { $0 } + hud.labelBoxes
+                    #expect(parts.count == (mode == .split ? 5 : 3))
                     let covered = avoid.filter { box in parts.contains { $0.intersects(box) } }
                     #expect(covered.isEmpty, "\(Int(w))x\(Int(h)) \(mode), slider \(selected): the HUD covers \(covered.count) of the grid's boxes")
                 }
@@ -268,6 +280,66 @@ import Testing
         }
         let picture = GridScene(width: 800, height: 600, count: 64, parameters: parameters)
         #expect(picture.poses.map(\.home.y).min() == GridScene.layout(width: 800, height: 600, count: 64).cell.y / 2)
+        // A split picture leaves its labels their band (`splitPanesAreLabelledAlike` looks at them).
+        for mode in Mode.allCases {
+            let band = HUD.pictureBand(Layout(width: 800, height: 600, mode: mode, scene: .grid))
+            #expect(band.top == 0 && band.bottom == (mode == .split ? HUD.bottomBand : 0), "\(mode)")
+        }
+    }
+
+    /// The split's divider runs the window's height except under the HUD's parts (caption,
+    /// sliders, labels, toast, help), which cross it in small windows: there it breaks, a unit
+    /// clear of each part's panel, so that it never shows through their text.
+    @Test func theDividerBreaksUnderTheHUD() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var broken = 0
+        for (w, h) in [(120.0, 60.0), (300, 200), (517, 263), (800, 600), (1200, 700)] {
+            for help in [false, true] {
+                let layout = Layout(width: w, height: h, mode: .split, scene: .badges)
+                let hud = HUD(HUDTests.content(selected: 2, help: help), layout: layout, scale: 1, atlas: atlas)
+                let parts = [hud.captionBox, hud.sliderPanel, hud.toastBox, hud.helpBox].compactMap { $0 } + hud.labelBoxes
+                let x = layout.panes[1].x
+                for piece in hud.dividerPieces {
+                    #expect(piece.x == x - 0.5 && piece.width == 1 && piece.height > 0, "\(w)x\(h): \(piece)")
+                    for part in parts { #expect(!piece.intersects(part), "\(w)x\(h) help \(help): \(piece) crosses \(part)") }
+                }
+                // Every point down the line: in a piece, or within a unit of a part over the line.
+                for y in stride(from: 0.25, to: h, by: 0.5) {
+                    let p = Vec2(x, y)
+                    let underPart = parts.contains { Rect(x: $0.x - 1, y: $0.y - 1, width: $0.width + 2, height: $0.height + 2).contains(p) }
+                    let inPiece = hud.dividerPieces.contains { Rect(x: $0.x, y: $0.y, width: 1.01, height: $0.height).contains(p) }
+                    #expect(underPart != inPiece, "\(w)x\(h) help \(help) at y \(y): under a part \(underPart), drawn \(inPiece)")
+                }
+                if hud.dividerPieces.count > 1 { broken += 1 }
+            }
+        }
+        #expect(broken > 0 && broken < 10, "\(broken) dividers broken")
+    }
+
+    /// The help fits the window (`everyPartLiesInsideTheWindow` checks its every vertex, small
+    /// windows included): a narrow one wraps the descriptions, and a short one shows the rows it
+    /// has room for, 16 units each under the 34-unit heading within the margins, the last of
+    /// them counting the rest.
+    @Test func theHelpCountsTheRowsItHasNoRoomFor() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let rows = Controls.helpLines.count
+        var cut = 0
+        for h in [60.0, 200, 263, 330, 400, 600] {
+            // Wide enough that no description wraps: a row a line.
+            let layout = Layout(width: 1200, height: h, mode: .bezier, scene: .badges)
+            let hud = HUD(HUDTests.content(selected: 0, toast: nil), layout: layout, scale: 1, atlas: atlas)
+            let fit = max(0, Int((h - 2 * HUD.margin - 34) / HUD.lineHeight))
+            #expect(hud.helpHidden == (fit >= rows ? 0 : rows - max(0, fit - 1)), "1200x\(h): \(hud.helpHidden) hidden, \(fit) lines")
+            // Every line it has room for is used, the count of the rest last.
+            let box = try #require(hud.helpBox)
+            #expect(box.height == HUD.lineHeight * Double(min(fit, rows)) + 34, "1200x\(h): \(box)")
+            if hud.helpHidden > 0 { cut += 1 }
+        }
+        #expect(cut > 0 && cut < 6)
+        // Narrow and tall: every row, wrapped.
+        let narrow = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: 300, height: 900, mode: .bezier, scene: .badges),
+                         scale: 1, atlas: atlas)
+        #expect(narrow.helpHidden == 0 && (narrow.helpBox?.height ?? 0) > HUD.lineHeight * Double(rows) + 34)
     }
 
     /// Pane labels and toasts keep clear of what the scene shows (the chain resting on the
@@ -388,21 +460,23 @@ extension HUDTests {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let pen = HUDPen(scale: 1, atlas: atlas)
         let labels = ["Bézier · quad", "metaball · inverseSquare"]
-        var shortened = 0
+        var shortened = 0, dropped = 0
         for w in stride(from: 120.0, through: 900, by: 20) {
             let layout = Layout(width: w, height: 400, mode: .split, scene: .badges)
             var content = HUDContent()
             content.paneLabels = labels
             let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            // Panes too narrow for even the first part have no label, neither of them.
+            let room = zip(layout.panes, labels).allSatisfy { pen.width(of: String($1.prefix { $0 != " " }), size: HUD.textSize) + 16 <= $0.width }
+            #expect(hud.labelBoxes.count == (room ? 2 : 0), "\(Int(w)) px")
+            if !room { dropped += 1 }
             for (pane, (label, box)) in zip(layout.panes, zip(labels, hud.labelBoxes)) {
-                let first = String(label.prefix { $0 != " " })
-                guard pen.width(of: first, size: HUD.textSize) + 16 <= pane.width else { continue }
                 #expect(box.x >= pane.x && box.maxX <= pane.x + pane.width, "\(Int(w)) px: '\(label)' at \(box) in a pane at \(pane.x)…\(pane.x + pane.width)")
                 if box.width < pen.width(of: label, size: HUD.textSize) { shortened += 1 }
             }
         }
-        // Narrow windows shortened some.
-        #expect(shortened > 0)
+        // Narrow windows shortened some, and the narrowest dropped them.
+        #expect(shortened > 0 && dropped > 0 && dropped < 10, "\(shortened) shortened, \(dropped) dropped")
     }
 
     /// The widest value a slider can show, as the panel reserves it.
