@@ -80,6 +80,17 @@ struct HUDPen {
         return lines
     }
 
+    /// The first `most` of `lines` (one at least), the last of them ending in "…" (within
+    /// `width`) where some are left out.
+    func firstLines(_ lines: [String], most: Int, size: Double, width: Double) -> [String] {
+        let most = max(1, most)
+        guard lines.count > most else { return lines }
+        var kept = Array(lines.prefix(most)), last = kept[most - 1]
+        while !last.isEmpty, self.width(of: last + "…", size: size) > width { last.removeLast() }
+        kept[most - 1] = last + "…"
+        return kept
+    }
+
     /// The longest start of `word` no wider than `width` (a character at least), ended after
     /// its last "/" or "-" where that keeps half of it; and the rest.
     private func breakWord(_ word: String, size: Double, width: Double) -> (String, String) {
@@ -273,13 +284,7 @@ struct HUD {
         var caption = wrapped(content.caption[...])
         if content.caption.count > 1, !fits(caption) { caption = wrapped(content.caption.prefix(1)) }
         if let short = content.shortStatus, !caption.isEmpty, !fits(caption) { caption = wrapped([short]) }
-        let most = max(1, Int((h - m - 2) / HUD.lineHeight))
-        if caption.count > most {
-            caption = Array(caption.prefix(most))
-            var last = caption[most - 1]
-            while !last.isEmpty, pen.width(of: last + "…", size: HUD.textSize) > max(40, w - 2 * m) { last.removeLast() }
-            caption[most - 1] = last + "…"
-        }
+        caption = pen.firstLines(caption, most: Int((h - m - 2) / HUD.lineHeight), size: HUD.textSize, width: max(40, w - 2 * m))
         if !caption.isEmpty {
             let box = box(caption)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
@@ -362,15 +367,9 @@ struct HUD {
             // Bottom centre, above the pane labels; or, where the scene lies there (the chain on
             // its floor), at the top below the caption and the sliders.
             let size = HUD.textSize, maxWidth = max(40, w - 4 * m)
-            var lines = pen.wrap(toast, size: size, width: maxWidth)
-            // As many lines as the window holds, the last ending in "…" where some are left out.
-            let most = max(1, Int((h - 12) / HUD.lineHeight))
-            if lines.count > most {
-                lines = Array(lines.prefix(most))
-                var last = lines[most - 1]
-                while !last.isEmpty, pen.width(of: last + "…", size: size) > maxWidth { last.removeLast() }
-                lines[most - 1] = last + "…"
-            }
+            // As many lines as the window holds.
+            let lines = pen.firstLines(pen.wrap(toast, size: size, width: maxWidth), most: Int((h - 12) / HUD.lineHeight), size: size,
+                                       width: maxWidth)
             let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
             let height = HUD.lineHeight * Double(lines.count) + 8
             let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)
