@@ -265,6 +265,13 @@ struct HUD {
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
         let w = layout.width, h = layout.height, m = HUD.margin
+        // The help, when shown, stands alone: laid out first, and the caption, labels and toast
+        // are left out where it would cover them in part (a short window).
+        let help = content.help.map { HUD.layOutHelp($0, w: w, h: h, pen: pen) }
+        func clearOfHelp(_ box: Rect) -> Bool {
+            guard let help else { return true }
+            return !Rect(x: help.box.x - 1, y: help.box.y - 1, width: help.box.width + 2, height: help.box.height + 2).intersects(box)
+        }
         // The caption, top left.
         var below = m
         // Wrapped to the window, so that nothing of it (the help key last) is cut off. Its lines
@@ -285,7 +292,7 @@ struct HUD {
         if content.caption.count > 1, !fits(caption) { caption = wrapped(content.caption.prefix(1)) }
         if let short = content.shortStatus, !caption.isEmpty, !fits(caption) { caption = wrapped([short]) }
         caption = pen.firstLines(caption, most: Int((h - m - 2) / HUD.lineHeight), size: HUD.textSize, width: max(40, w - 2 * m))
-        if !caption.isEmpty {
+        if !caption.isEmpty, clearOfHelp(box(caption)) {
             let box = box(caption)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             for (i, line) in caption.enumerated() {
@@ -357,6 +364,7 @@ struct HUD {
                 Rect(x: max(pane.x + 4, $0.0), y: $0.1, width: tw + 8, height: height)
             }
             let box = candidates.first { HUD.isClear($0, of: content.avoid + taken) && $0.maxY <= h } ?? candidates[0]
+            guard clearOfHelp(box) else { continue }
             taken.append(box)
             labelBoxes.append(box)
             labelTexts.append(label)
@@ -383,47 +391,28 @@ struct HUD {
             // window's foot, in the band the grid leaves them; else at the bottom as usual.
             let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
             let box = [low, high, foot].first { HUD.isClear($0, of: content.avoid) && $0.maxY <= h } ?? low
-            pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
-            for (i, line) in lines.enumerated() {
-                pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
-            }
-            toastBox = box
-        }
-        if let help = content.help {
-            // Two columns, split at the first run of two spaces.
-            let rows = help.map { line -> (String, String) in
-                guard let gap = line.range(of: "  ") else { return (line, "") }
-                return (String(line[..<gap.lowerBound]), line[gap.upperBound...].trimmingCharacters(in: .whitespaces))
-            }
-            let keyWidth = (rows.map { pen.width(of: $0.0, size: HUD.rowTextSize) }.max() ?? 0) + 14
-            let textWidth = rows.map { pen.width(of: $0.1, size: HUD.rowTextSize) }.max() ?? 0
-            let width = min(w - 2 * m, keyWidth + textWidth + 24)
-            // A narrow window wraps the descriptions to what the keys leave of it; rows a short
-            // one has no room for are counted on its last line.
-            let column = max(40, width - keyWidth - 24)
-            let wrapped = rows.map { row in (row.0, pen.wrap(row.1, size: HUD.rowTextSize, width: column)) }
-            let fit = max(0, Int((h - 2 * m - 34) / HUD.lineHeight))
-            let room = wrapped.reduce(0) { $0 + max(1, $1.1.count) } <= fit ? fit : fit - 1
-            var shown: [(String, String)] = []
-            for (k, row) in wrapped.enumerated() {
-                let lines = row.1.isEmpty ? [""] : row.1
-                if shown.count + lines.count > room {
-                    helpHidden = rows.count - k
-                    if fit > 0 { shown.append(("…", "\(helpHidden) more")) }
-                    break
+            if clearOfHelp(box) {
+                pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
+                for (i, line) in lines.enumerated() {
+                    pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
                 }
-                shown += lines.enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
+                toastBox = box
             }
-            let height = min(h - 2 * m, HUD.lineHeight * Double(shown.count) + 34)
-            let box = Rect(x: max(m, (w - width) / 2), y: max(m, (h - height) / 2), width: max(0, width), height: max(0, height))
+        }
+        if let help {
+            let box = help.box
             pen.panel(box, fill: HUDPen.paper, edge: HUDPen.edge)
-            pen.text("keys", x: box.x + 12, y: box.y + 20, size: HUD.textSize, color: HUDPen.accent)
-            for (i, row) in shown.enumerated() {
+            // (A window too short for a row counts them all in the heading.)
+            let headings = help.rows.isEmpty && help.hidden > 0 ? ["keys · \(help.hidden) more", "\(help.hidden) more"] : []
+            let heading = headings.first { pen.width(of: $0, size: HUD.textSize) <= box.width - 24 } ?? "keys"
+            pen.text(heading, x: box.x + 12, y: box.y + 20, size: HUD.textSize, color: HUDPen.accent)
+            for (i, row) in help.rows.enumerated() {
                 let y = box.y + 38 + HUD.lineHeight * Double(i)
                 pen.text(row.0, x: box.x + 12, y: y, size: HUD.rowTextSize, color: HUDPen.accent)
-                pen.text(row.1, x: box.x + 12 + keyWidth, y: y, size: HUD.rowTextSize, color: HUDPen.ink)
+                pen.text(row.1, x: box.x + 12 + help.keyWidth, y: y, size: HUD.rowTextSize, color: HUDPen.ink)
             }
             helpBox = box
+            helpHidden = help.hidden
         }
         // Split: a divider between the panes, broken where the caption, the sliders, a label,
         // the toast or the help lie over it (the window's own parts, across both panes), so
@@ -431,7 +420,8 @@ struct HUD {
         if layout.panes.count > 1 {
             let parts = [captionBox, sliderPanel, toastBox, helpBox].compactMap { $0 } + labelBoxes
             for pane in layout.panes.dropFirst() {
-                let line = Rect(x: pane.x - 0.5, y: 0, width: 1, height: h)
+                // The window unit left of the pane's edge: whole device pixels at any whole scale.
+                let line = Rect(x: pane.x - 1, y: 0, width: 1, height: h)
                 // The parts' spans down the line (with their 1-unit edges), merged; the gaps between are drawn.
                 let spans = parts.filter { $0.x - 1 < line.maxX && line.x < $0.maxX + 1 }
                     .map { ($0.y - 1, $0.maxY + 1) }.sorted { $0.0 < $1.0 }
@@ -444,6 +434,38 @@ struct HUD {
             for piece in dividerPieces { pen.panel(piece, fill: HUDPen.edge) }
         }
         mesh = pen.mesh.mesh
+    }
+
+    /// The help's panel, centred: two columns (split at each line's first run of two spaces),
+    /// the descriptions wrapped to what the keys leave of a narrow window, and the rows a short
+    /// one has no room for counted on its last line.
+    private static func layOutHelp(_ help: [String], w: Double, h: Double, pen: HUDPen)
+        -> (box: Rect, rows: [(String, String)], hidden: Int, keyWidth: Double) {
+        let m = margin
+        let rows = help.map { line -> (String, String) in
+            guard let gap = line.range(of: "  ") else { return (line, "") }
+            return (String(line[..<gap.lowerBound]), line[gap.upperBound...].trimmingCharacters(in: .whitespaces))
+        }
+        let keyWidth = (rows.map { pen.width(of: $0.0, size: rowTextSize) }.max() ?? 0) + 14
+        let textWidth = rows.map { pen.width(of: $0.1, size: rowTextSize) }.max() ?? 0
+        let width = min(w - 2 * m, keyWidth + textWidth + 24)
+        let column = max(40, width - keyWidth - 24)
+        let wrapped = rows.map { row in (row.0, pen.wrap(row.1, size: rowTextSize, width: column)) }
+        let fit = max(0, Int((h - 2 * m - 34) / lineHeight))
+        let room = wrapped.reduce(0) { $0 + max(1, $1.1.count) } <= fit ? fit : fit - 1
+        var shown: [(String, String)] = [], hidden = 0
+        for (k, row) in wrapped.enumerated() {
+            let lines = row.1.isEmpty ? [""] : row.1
+            if shown.count + lines.count > room {
+                hidden = rows.count - k
+                if fit > 0 { shown.append(("…", "\(hidden) more")) }
+                break
+            }
+            shown += lines.enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
+        }
+        let height = min(h - 2 * m, lineHeight * Double(shown.count) + 34)
+        let box = Rect(x: max(m, (w - width) / 2), y: max(m, (h - height) / 2), width: max(0, width), height: max(0, height))
+        return (box, shown, hidden, keyWidth)
     }
 
     /// Whether a HUD part keeps clear of every one of the scene's boxes.

@@ -387,7 +387,8 @@ extension VectorScene {
                 out += "  <text class=\"label\" x=\"\(n(x + 4))\" y=\"\(n(y + box.height - 6))\" font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" "
                     + "font-size=\"\(n(HUD.textSize))\" \(paint(HUDPen.ink))>\(escape(pane.label))</text>\n"
                 if index > 0 {
-                    out += "  <line class=\"divider\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"\(n(pane.height))\" \(paint(HUDPen.edge, "stroke")) stroke-width=\"\(n(1 / deviceScale))\"/>\n"
+                    // As the HUD draws it: the window unit left of the pane's edge, whole pixels.
+                    out += "  <rect class=\"divider\" x=\"-1\" y=\"0\" width=\"1\" height=\"\(n(pane.height))\" \(paint(HUDPen.edge))/>\n"
                 }
             }
             out += "</g>\n"

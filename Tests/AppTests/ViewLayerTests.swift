@@ -300,12 +300,12 @@ import Testing
                 let parts = [hud.captionBox, hud.sliderPanel, hud.toastBox, hud.helpBox].compactMap { $0 } + hud.labelBoxes
                 let x = layout.panes[1].x
                 for piece in hud.dividerPieces {
-                    #expect(piece.x == x - 0.5 && piece.width == 1 && piece.height > 0, "\(w)x\(h): \(piece)")
+                    #expect(piece.x == x - 1 && piece.width == 1 && piece.height > 0, "\(w)x\(h): \(piece)")
                     for part in parts { #expect(!piece.intersects(part), "\(w)x\(h) help \(help): \(piece) crosses \(part)") }
                 }
                 // Every point down the line: in a piece, or within a unit of a part over the line.
                 for y in stride(from: 0.25, to: h, by: 0.5) {
-                    let p = Vec2(x, y)
+                    let p = Vec2(x - 0.5, y)
                     let underPart = parts.contains { Rect(x: $0.x - 1, y: $0.y - 1, width: $0.width + 2, height: $0.height + 2).contains(p) }
                     let inPiece = hud.dividerPieces.contains { Rect(x: $0.x, y: $0.y, width: 1.01, height: $0.height).contains(p) }
                     #expect(underPart != inPiece, "\(w)x\(h) help \(help) at y \(y): under a part \(underPart), drawn \(inPiece)")
@@ -340,6 +340,23 @@ import Testing
         let narrow = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: 300, height: 900, mode: .bezier, scene: .badges),
                          scale: 1, atlas: atlas)
         #expect(narrow.helpHidden == 0 && (narrow.helpBox?.height ?? 0) > HUD.lineHeight * Double(rows) + 34)
+    }
+
+    /// The help stands alone: in a short window, the caption, pane labels and toast that it
+    /// would cover in part are left out, not sliced by its panel's edge.
+    @Test func theHelpStandsAlone() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var left = 0
+        for (w, h) in [(400.0, 90.0), (200, 110), (517, 263), (120, 60), (900, 600)] {
+            let layout = Layout(width: w, height: h, mode: .split, scene: .badges)
+            let hud = HUD(HUDTests.content(selected: 0), layout: layout, scale: 1, atlas: atlas)
+            let help = try #require(hud.helpBox)
+            let edged = Rect(x: help.x - 1, y: help.y - 1, width: help.width + 2, height: help.height + 2)
+            let parts = [hud.captionBox, hud.toastBox].compactMap { $0 } + hud.labelBoxes
+            for part in parts { #expect(!part.intersects(edged), "\(w)x\(h): \(part) under the help at \(help)") }
+            left += 4 - parts.count
+        }
+        #expect(left > 0 && left < 20, "\(left) parts left out")
     }
 
     /// Pane labels and toasts keep clear of what the scene shows (the chain resting on the
