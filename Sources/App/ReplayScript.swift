@@ -45,8 +45,9 @@ struct ReplayScript {
                 }
                 var out: [Double] = []
                 for a in args {
-                    guard let v = Double(a), v.isFinite, abs(v) <= ReplayScript.maximumCoordinate else {
-                        throw fail("\(verb) expects \(usage), got '\(a)'")
+                    guard let v = Double(a), v.isFinite else { throw fail("\(verb) expects \(usage), got '\(a)'") }
+                    guard abs(v) <= ReplayScript.maximumCoordinate else {
+                        throw fail("\(verb) expects \(usage) of at most 1000000 each, got '\(a)'")
                     }
                     out.append(v)
                 }

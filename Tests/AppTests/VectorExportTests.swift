@@ -173,6 +173,9 @@ let rsvgPresent = onPath("rsvg-convert")
             (["--geometry", folder.appendingPathComponent("a.png").path], 2, "--geometry expects a .json file name"),
             (["--mode", "overlay", "--out", folder.appendingPathComponent("a.svg").path], 2, "overlay is PNG only"),
             (["--wireframe", "--out", folder.appendingPathComponent("a.svg").path], 2, "PNG only"),
+            (["--mode", "overlay", "--geometry", folder.appendingPathComponent("a.json").path], 2, "overlay is PNG only"),
+            (["--out", folder.path + "/a.png/"], 2, "--out expects a file name, got the folder"),
+            (["--geometry", folder.path + "/a.json/"], 2, "--geometry expects a file name, got the folder"),
             ([], 2, "render needs --out"),
         ]
         for (arguments, status, message) in cases {
