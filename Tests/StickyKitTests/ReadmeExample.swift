@@ -21,12 +21,14 @@ func stickyKitExample() -> (triangles: Int, sidePoints: Int, events: [String]) {
     // ...or flattened to points within 0.1 px of the curve...
     let points = upper.flatMap { $0.flattened(tolerance: 0.1) } + lower.flatMap { $0.flattened(tolerance: 0.1) }
 
-    // ...or tessellated, with the circles, into triangles with a one-pixel anti-aliased fringe.
+    // ...or tessellated into triangles: the bridge with a one-pixel anti-aliased fringe (its
+    // vertices' alpha), each circle as one quad whose pixels take their coverage from the
+    // distance to its edge (radius ≥ 0; see "Drawing a MeshBuilder mesh" below).
     var builder = MeshBuilder()
     builder.addCircle(center: pose.home, radius: pose.homeRadius, color: .badgeRed, feather: 1)
     builder.addBridge(bridge, color: .badgeRed, tolerance: 0.1, feather: 1)
     builder.addCircle(center: pose.center, radius: pose.radius, color: .badgeRed, feather: 1)
-    let mesh = builder.mesh  // mesh.vertices (x, y, alpha, colour) and mesh.indices
+    let mesh = builder.mesh  // mesh.vertices (x, y, local, radius, alpha, colour) and mesh.indices
 
     // The state machine: press on the badge, drag it past the break, let go: it bursts.
     var board = BadgeBoard(badges: [Badge(id: 0, home: Vec2(100, 100), radius: 20, text: "8")])
