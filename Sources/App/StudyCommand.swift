@@ -135,6 +135,20 @@ struct StudyRequest {
         if w > CommonOptions.maximumPixels || h > CommonOptions.maximumPixels {
             throw .usage("the sheet would be \(w)x\(h) device pixels; at most \(CommonOptions.maximumPixels) a side (a smaller --cell or --scale)")
         }
+        // Every cell holds its shapes whole, 4 px clear of its edges (the home circle and the
+        // badge at the farthest pull shown, both at most R), and its header fits over it.
+        let farthest = sweep == "distance" ? (shownValues.max() ?? 0) : distance
+        var least = (width: (farthest + 2 * radius + 8).rounded(.up), height: (2 * radius + 8).rounded(.up))
+        if let atlas = Fonts.atlas() {
+            let pen = HUDPen(scale: 1, atlas: atlas)
+            let widest = shownValues.map { pen.width(of: header($0), size: 12) }.max() ?? 0
+            least.width = max(least.width, (widest + 4 - StudyRequest.gap).rounded(.up))
+        }
+        if cell.width < least.width || cell.height < least.height {
+            throw .usage("--cell \(Parameter.format(cell.width))x\(Parameter.format(cell.height)) is too small for a badge of radius "
+                         + "\(Parameter.format(radius)) pulled \(Parameter.format(farthest)) px and its header: at least "
+                         + "\(Parameter.format(least.width))x\(Parameter.format(least.height))")
+        }
     }
 
     private mutating func parseSweep(_ text: String) throws(CLIError) {
@@ -174,6 +188,12 @@ struct StudyRequest {
         let all = values
         guard all.count > 12 else { return all }
         return (0..<12).map { all[Int((Double($0) * Double(all.count - 1) / 11).rounded())] }
+    }
+
+    /// A column's header: "d = 40 px", "neck = 0.5".
+    func header(_ value: Double) -> String {
+        let number = String(format: "%.4g", value)
+        return "\(sweep == "distance" ? "d" : sweep) = " + (unit.isEmpty || unit == "ratio" ? number : "\(number) \(unit)")
     }
 
     /// The parameters and the pull for one swept value.
@@ -359,10 +379,6 @@ enum StudyCommand {
     }
 
     /// A value with its unit, for the header and the axes.
-    static func label(_ request: StudyRequest, _ value: Double) -> String {
-        let number = String(format: "%.4g", value)
-        return request.unit.isEmpty || request.unit == "ratio" ? number : "\(number) \(request.unit)"
-    }
 
     // MARK: The sheet
 
@@ -380,7 +396,7 @@ enum StudyCommand {
                  y: StudyRequest.margin + 18, size: 14, color: HUDPen.ink)
         for (column, value) in shown.enumerated() {
             let origin = request.cellOrigin(row: 0, column: column)
-            let text = "\(request.sweep == "distance" ? "d" : request.sweep) = \(label(request, value))"
+            let text = request.header(value)
             pen.text(text, x: origin.x + (request.cell.width - pen.width(of: text, size: 12)) / 2, y: origin.y - 6, size: 12,
                      color: HUDPen.ink)
         }
@@ -484,30 +500,40 @@ enum StudyCommand {
                 Vec2(box.x + (x - xTicks.lo) / (xTicks.hi - xTicks.lo) * box.width,
                      box.maxY - (y - yTicks.lo) / (yTicks.hi - yTicks.lo) * box.height)
             }
+            // The axes stand `off` clear of the data, so that a line at the lowest tick or at the
+            // first value (a join angle of 0°) is not drawn on an axis.
+            let off = 6.0
             for tick in xTicks.values {
                 let p = place(tick, yTicks.lo)
                 pen.line(from: Vec2(p.x, box.y), to: Vec2(p.x, box.maxY), width: 1 / scale, color: HUDPen.track)
-                pen.line(from: p, to: p + Vec2(0, 4), width: 1, color: HUDPen.ink)
+                pen.line(from: p + Vec2(0, off), to: p + Vec2(0, off + 4), width: 1, color: HUDPen.ink)
                 let text = String(format: "%g", tick)
-                pen.text(text, x: p.x - pen.width(of: text, size: 11) / 2, y: box.maxY + 17, size: 11, color: HUDPen.ink)
+                pen.text(text, x: p.x - pen.width(of: text, size: 11) / 2, y: box.maxY + off + 17, size: 11, color: HUDPen.ink)
             }
             for tick in yTicks.values {
                 let p = place(xTicks.lo, tick)
                 pen.line(from: Vec2(box.x, p.y), to: Vec2(box.maxX, p.y), width: 1 / scale, color: HUDPen.track)
-                pen.line(from: p - Vec2(4, 0), to: p, width: 1, color: HUDPen.ink)
+                pen.line(from: p - Vec2(off + 4, 0), to: p - Vec2(off, 0), width: 1, color: HUDPen.ink)
                 let text = String(format: "%g", (tick * 1e6).rounded() / 1e6)
-                pen.text(text, x: box.x - 7 - pen.width(of: text, size: 11), y: p.y + 4, size: 11, color: HUDPen.ink)
+                pen.text(text, x: box.x - off - 7 - pen.width(of: text, size: 11), y: p.y + 4, size: 11, color: HUDPen.ink)
             }
-            // The axes.
-            pen.line(from: Vec2(box.x, box.maxY), to: Vec2(box.maxX, box.maxY), width: 1, color: HUDPen.ink)
-            pen.line(from: Vec2(box.x, box.y), to: Vec2(box.x, box.maxY), width: 1, color: HUDPen.ink)
-            pen.text(sweepLabel, x: box.x + (box.width - pen.width(of: sweepLabel, size: 11)) / 2, y: box.maxY + 34, size: 11,
+            pen.line(from: Vec2(box.x, box.maxY + off), to: Vec2(box.maxX, box.maxY + off), width: 1, color: HUDPen.ink)
+            pen.line(from: Vec2(box.x - off, box.y), to: Vec2(box.x - off, box.maxY), width: 1, color: HUDPen.ink)
+            pen.text(sweepLabel, x: box.x + (box.width - pen.width(of: sweepLabel, size: 11)) / 2, y: box.maxY + off + 34, size: 11,
                      color: HUDPen.ink)
+            if values.isEmpty {
+                // (The join angles are the Bézier fills' alone.)
+                let note = "no fill in --fills has this figure"
+                pen.text(note, x: box.x + (box.width - pen.width(of: note, size: 11)) / 2, y: box.y + box.height / 2, size: 11,
+                         color: HUDPen.edge)
+            }
             // A line per fill, broken where the figure is missing (a kink past the break), a dot at
             // each value. Where lines coincide (quad's and tangent's home angle, both 0) each lies
-            // on the wider ones before it, so all stay in sight.
+            // on the wider ones before it, each 2 px wider than the next (at most 9 px in all), so
+            // all stay in sight.
+            let widen = request.fills.count > 1 ? min(2, 7 / Double(request.fills.count - 1)) : 0
             for (index, fill) in request.fills.enumerated() {
-                let width = 1.8 + 0.6 * Double(request.fills.count - 1 - index)
+                let width = 1.8 + widen * Double(request.fills.count - 1 - index)
                 var previous: Vec2?
                 for row in rows where row.fill == fill {
                     guard let y = chart.figure(row) else { previous = nil; continue }
@@ -529,7 +555,8 @@ enum StudyCommand {
             pen.line(from: Vec2(legend.x, y - 4), to: Vec2(legend.x + 28, y - 4), width: 3, color: fill.color)
             pen.text(fill.name, x: legend.x + 38, y: y, size: 12, color: HUDPen.ink)
         }
-        pen.text("R \(Parameter.format(request.radius)) px; study.csv has every value", x: legend.x, y: legend.y + 24 + Double(request.fills.count) * 22 + 8,
+        let pull = request.sweep == "distance" ? "" : ", pulled \(Parameter.format(request.distance)) px"
+        pen.text("R \(Parameter.format(request.radius)) px\(pull); study.csv has every value", x: legend.x, y: legend.y + 24 + Double(request.fills.count) * 22 + 8,
                  size: 11, color: HUDPen.edge)
         return try lettering(pen, width: width, height: height, pixelWidth: Int((width * scale).rounded()),
                              pixelHeight: Int((height * scale).rounded()), atlas: atlas)

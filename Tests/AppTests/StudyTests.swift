@@ -147,9 +147,9 @@ import Testing
                 }
             }
             // The kink plots have Bézier lines only; the others every fill. At the home circle quad
-            // and tangent both meet at 0° (smooth): quad's line lies under tangent's there, showing
-            // only as a rim, so tangent's colour is what is seen whole.
-            let expected: Set<Int> = place == 2 ? [1] : place == 3 ? [0, 1] : [0, 1, 2]
+            // and tangent both meet at 0° (smooth): quad's line lies under tangent's there, 2 px
+            // wider, its colour seen whole in the rim.
+            let expected: Set<Int> = place == 2 || place == 3 ? [0, 1] : [0, 1, 2]
             #expect(found.isSuperset(of: expected), "plot \(place): colours \(found)")
         }
         // The same command again: the same bytes.
@@ -175,6 +175,11 @@ import Testing
             (["--fills", "quad,bogus", "--out", out], 2, "got 'bogus'"),
             (["--mode", "split", "--out", out], 2, "--mode does not apply"),
             (["--count", "16", "--out", out], 2, "--count does not apply"),
+            // A badge of radius 20 pulled 70 px needs 70 + 2·20 + 8 by 2·20 + 8.
+            (["--cell", "60x30", "--out", out], 2, "--cell 60x30 is too small for a badge of radius 20 pulled 70 px and its header: at least 118x48"),
+            (["--cell", "117x200", "--out", out], 2, "at least 118x48"),
+            (["--cell", "200x47", "--out", out], 2, "at least 118x48"),
+            (["--cell", "100x100", "--radius", "10", "--sweep", "neck=0:1:0.5", "--distance", "90", "--out", out], 2, "at least 118x28"),
             ([], 2, "study needs --out DIR"),
             (["--out", file.path], 1, "is a file"),
         ]
