@@ -13,8 +13,10 @@ struct ReplayScript {
 
     var width = 800
     var height = 600
-    /// `badge` or `chain`; nil: the command line's.
+    /// `badge`, `chain` or `grid`; nil: the command line's.
     var scene: String?
+    /// The grid's badges (`scene grid N`); nil: the command line's `--count`.
+    var count: Int?
     /// Badges from `badge` lines; empty: the default badges.
     var badges: [Badge] = []
     /// Actions at their times, in order.
@@ -67,10 +69,17 @@ struct ReplayScript {
                 height = Int(v[1])
             case "scene":
                 try setup()
-                guard args.count == 1 else { throw fail("scene expects badge or chain") }
+                let usage = "scene expects badge, chain or grid [N] (N from 1 to \(GridScene.largestCount))"
+                guard (1...2).contains(args.count) else { throw fail("\(usage), got \(args.isEmpty ? "nothing" : "'\(args.joined(separator: " "))'")") }
                 switch args[0] {
-                case "badge", "chain": scene = args[0]
-                default: throw fail("scene expects badge or chain, got '\(args[0])'")
+                case "badge" where args.count == 1, "chain" where args.count == 1: scene = args[0]
+                case "grid":
+                    scene = "grid"
+                    if args.count == 2 {
+                        guard let n = Int(args[1]), (1...GridScene.largestCount).contains(n) else { throw fail("\(usage), got '\(args[1])'") }
+                        count = n
+                    }
+                default: throw fail("\(usage), got '\(args.joined(separator: " "))'")
                 }
             case "badge":
                 try setup()

@@ -160,6 +160,28 @@ import Motion
         #expect(lines.first!.badges.map(\.center) == lines.last!.badges.map(\.center))
     }
 
+    /// A script picks the grid and its size itself (`scene grid N`, over `--count`), and a
+    /// replay's frame of the grid is `render`'s picture of it, counts included.
+    @Test func aScriptPlaysTheGridAsRenderDrawsIt() throws {
+        let (result, lines, folder) = try replay("size 400 300\nscene grid 16\nwait 0.05\n") { folder in
+            ["--count", "9", "--frames", folder.appendingPathComponent("frames").path]
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.badges.count == 16 }, "\(lines.first?.badges.count ?? 0) badges")
+        let out = folder.appendingPathComponent("render.png").path
+        let render = try Sticky.run(["render", "--scene", "grid", "--count", "16", "--size", "400x300", "--out", out])
+        #expect(render.status == 0, "\(render.stderr)")
+        let frame = try PNG.read(from: folder.appendingPathComponent("frames/frame-00000.png").path), picture = try PNG.read(from: out)
+        // (The counts included: a replay of the grid used to draw none.)
+        #expect(frame.width == picture.width && frame.pixels == picture.pixels)
+        for bad in ["scene grid 0", "scene grid x", "scene badge 3", "scene grid 5000"] {
+            let (result, _, folder) = try replay(bad + "\nwait 0.1\n")
+            try? FileManager.default.removeItem(at: folder)
+            #expect(result.status == 2 && result.stderr.contains(":1: scene expects badge, chain or grid [N]"), "\(bad): \(result.stderr)")
+        }
+    }
+
     /// bench --scene grid reports its figures, judged against their targets, and a summary line.
     @Test func benchReportsTheGridsFigures() throws {
         let result = try Sticky.run(["bench", "--scene", "grid", "--count", "8", "--json", "--frames", "2", "--size", "320x180"])
