@@ -183,11 +183,22 @@ struct StudyRequest {
     var unit: String { sweep == "distance" ? "px" : ParameterRegistry.named(sweep)?.unit ?? "" }
 
     /// The values shown as columns of the sheet: all up to 12, else 12 evenly chosen (first and
-    /// last included).
+    /// last included); a distance sweep across the break shows the last pull that holds the
+    /// bridge and the first past it, in place of the chosen values nearest them.
     var shownValues: [Double] {
         let all = values
         guard all.count > 12 else { return all }
-        return (0..<12).map { all[Int((Double($0) * Double(all.count - 1) / 11).rounded())] }
+        var picks = (0..<12).map { Int((Double($0) * Double(all.count - 1) / 11).rounded()) }
+        let limit = common.parameters.motion.badge.maxDistance
+        if sweep == "distance", let last = all.lastIndex(where: { $0 <= limit }), last + 1 < all.count, last > 0 {
+            for k in [last, last + 1] where !picks.contains(k) {
+                // The nearest pick that is neither end nor the other of the pair.
+                let free = picks.indices.filter { $0 > 0 && $0 < picks.count - 1 && ![last, last + 1].contains(picks[$0]) }
+                if let nearest = free.min(by: { abs(picks[$0] - k) < abs(picks[$1] - k) }) { picks[nearest] = k }
+                picks.sort()
+            }
+        }
+        return picks.map { all[$0] }
     }
 
     /// A column's header: "d = 40 px", "neck = 0.5".

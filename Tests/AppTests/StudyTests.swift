@@ -160,6 +160,21 @@ import Testing
         }
     }
 
+    /// The sheet's 12 columns of a long distance sweep are evenly chosen, with the last pull
+    /// that holds the bridge (d ≤ maxDistance) and the first past it among them.
+    @Test func theSheetShowsBothSidesOfTheBreak() throws {
+        for (sweep, maxDistance, pair) in [("distance=0:70:2", 60.0, [60.0, 62.0]), ("distance=0:100:1", 45, [45, 46]),
+                                           ("distance=0:70:2", 69, [68, 70]), ("distance=0:70:2", 200, [])] {
+            let request = try StudyRequest(["--out", "x", "--sweep", sweep, "--max-distance", Parameter.format(maxDistance)])
+            let shown = request.shownValues, all = request.values
+            #expect(shown.count == 12 && shown.first == all.first && shown.last == all.last && shown == shown.sorted(), "\(sweep): \(shown)")
+            #expect(Set(shown).count == 12 && pair.allSatisfy(shown.contains), "\(sweep), break \(maxDistance): \(shown)")
+        }
+        // A sweep of another parameter: evenly chosen alone.
+        let neck = try StudyRequest(["--out", "x", "--sweep", "neck=0:1:0.05"])
+        #expect(neck.shownValues == (0..<12).map { neck.values[Int((Double($0) * 20 / 11).rounded())] })
+    }
+
     @Test func badStudiesSayWhy() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
