@@ -85,6 +85,9 @@ struct VectorScene {
     var parameters: Parameters
     var panes: [Pane] = []
     var field: MetaballField?
+    /// The badges' counts as the field's panes draw them over the field: text, and the disc
+    /// (the badge's centre and radius) it is centred in.
+    var counts: [(text: String, center: Vec2, radius: Double)] = []
 
     /// The snapshot's shapes for every pane of `layout` (bezier, metaball, split; the overlay
     /// has no vector form). `tolerance`: the fitted contour's largest distance from the iso
@@ -97,6 +100,10 @@ struct VectorScene {
         self.deviceScale = deviceScale
         zoom = layout.zoom
         self.parameters = parameters
+        counts = snapshot.badges.compactMap { badge in
+            guard let pose = badge.pose, !badge.text.isEmpty else { return nil }
+            return (badge.text, pose.center, pose.radius)
+        }
         let scale = deviceScale * layout.zoom
         var painter = BadgePainter(atlas: atlas)
         painter.paint(snapshot, parameters: parameters, scale: scale, mode: .metaball)
@@ -446,6 +453,7 @@ extension VectorScene {
                     "fields": field.fields.map { [$0.lowerBound, $0.upperBound] },
                     "contour": pane.contour.map { $0.map(segment) },
                 ]
+                object["counts"] = counts.map { ["text": $0.text, "center": point($0.center), "radius": n($0.radius)] }
             }
             return object
         }

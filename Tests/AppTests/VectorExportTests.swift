@@ -163,6 +163,24 @@ let rsvgPresent = onPath("rsvg-convert")
         }
     }
 
+    /// The metaball pane's geometry names the counts drawn over its field, each on its badge's
+    /// disc: the same text, centre and radius as the Bézier pane's badge circle.
+    @Test func theFieldsPaneNamesItsCounts() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("a.json").path
+        let result = try Sticky.run(["render", "--mode", "split", "--anchor", "80,100", "--drag", "130,122", "--text", "23",
+                                     "--size", "360x200", "--geometry", json])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let panes = try #require(root["panes"] as? [[String: Any]])
+        let badge = try #require((panes[0]["circles"] as? [[String: Any]])?.first { $0["role"] as? String == "badge" })
+        let counts = try #require(panes[1]["counts"] as? [[String: Any]])
+        #expect(counts.count == 1 && counts[0]["text"] as? String == "23" && badge["text"] as? String == "23")
+        #expect(counts[0]["center"] as? [Double] == [130, 122] && badge["center"] as? [Double] == [130, 122])
+        #expect(counts[0]["radius"] as? Double == badge["radius"] as? Double)
+    }
+
     @Test func badVectorOutputsSayWhy() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
