@@ -389,8 +389,6 @@ enum StudyCommand {
         return text
     }
 
-    /// A value with its unit, for the header and the axes.
-
     // MARK: The sheet
 
     static func drawSheet(_ request: StudyRequest, atlas: GlyphAtlas?, progress: Progress) throws(CLIError) -> Image {
