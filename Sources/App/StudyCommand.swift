@@ -135,11 +135,15 @@ struct StudyRequest {
         if w > CommonOptions.maximumPixels || h > CommonOptions.maximumPixels {
             throw .usage("the sheet would be \(w)x\(h) device pixels; at most \(CommonOptions.maximumPixels) a side (a smaller --cell or --scale)")
         }
-        // Every cell holds its shapes whole, 4 px clear of its edges (the home circle and the
-        // badge at the farthest pull shown, both at most R), and its header fits over it.
+    }
+
+    /// Refuses a cell that cannot hold its shapes whole, 4 px clear of its edges (the home
+    /// circle and the badge at the farthest pull shown, both at most R), and its header over it
+    /// (measured with `atlas`, the one the sheet is lettered with).
+    func checkCell(atlas: GlyphAtlas?) throws(CLIError) {
         let farthest = sweep == "distance" ? (shownValues.max() ?? 0) : distance
         var least = (width: (farthest + 2 * radius + 8).rounded(.up), height: (2 * radius + 8).rounded(.up))
-        if let atlas = Fonts.atlas() {
+        if let atlas {
             let pen = HUDPen(scale: 1, atlas: atlas)
             let widest = shownValues.map { pen.width(of: header($0), size: 12) }.max() ?? 0
             least.width = max(least.width, (widest + 4 - StudyRequest.gap).rounded(.up))
@@ -250,6 +254,9 @@ struct StudyRow {
 enum StudyCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let request = try StudyRequest(words)
+        // The font is loaded once: the cells' check measures the headers the sheet letters.
+        let atlas = Fonts.atlas()
+        try request.checkCell(atlas: atlas)
         for warning in request.common.warnings { CommandLine.warn(warning) }
         let folder = request.out!
         var isFolder: ObjCBool = false
@@ -259,7 +266,6 @@ enum StudyCommand {
         if let reason = makeFolder(folder) { throw .failure("cannot make the folder '\(folder)': \(reason)") }
         let progress = Progress(total: request.values.count + request.fills.count * request.shownValues.count + 1)
         let rows = measure(request, progress: progress)
-        let atlas = Fonts.atlas()
         let sheet = try drawSheet(request, atlas: atlas, progress: progress)
         let plots = try drawPlots(request, rows: rows, atlas: atlas)
         progress.done()
