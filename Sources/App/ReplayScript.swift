@@ -41,9 +41,11 @@ struct ReplayScript {
             guard let verb = words.first else { continue }
             let args = Array(words.dropFirst())
             func fail(_ message: String) -> CLIError { .usage("\(file):\(line): \(message)") }
+            /// The arguments as an error quotes them.
+            let given = args.isEmpty ? "nothing" : "'\(args.joined(separator: " "))'"
             func numbers(_ count: ClosedRange<Int>, _ usage: String) throws(CLIError) -> [Double] {
                 guard count.contains(args.count) else {
-                    throw fail("\(verb) expects \(usage), got \(args.isEmpty ? "nothing" : "'" + args.joined(separator: " ") + "'")")
+                    throw fail("\(verb) expects \(usage), got \(given)")
                 }
                 var out: [Double] = []
                 for a in args {
@@ -70,7 +72,7 @@ struct ReplayScript {
             case "scene":
                 try setup()
                 let usage = "scene expects badge, chain or grid [N] (N from 1 to \(GridScene.largestCount))"
-                guard (1...2).contains(args.count) else { throw fail("\(usage), got \(args.isEmpty ? "nothing" : "'\(args.joined(separator: " "))'")") }
+                guard (1...2).contains(args.count) else { throw fail("\(usage), got \(given)") }
                 switch args[0] {
                 case "badge" where args.count == 1, "chain" where args.count == 1: scene = args[0]
                 case "grid":
@@ -79,7 +81,7 @@ struct ReplayScript {
                         guard let n = Int(args[1]), (1...GridScene.largestCount).contains(n) else { throw fail("\(usage), got '\(args[1])'") }
                         count = n
                     }
-                default: throw fail("\(usage), got '\(args.joined(separator: " "))'")
+                default: throw fail("\(usage), got \(given)")
                 }
             case "badge":
                 try setup()
