@@ -71,7 +71,7 @@ public struct BadgePainter {
     public mutating func paint(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, mode: Mode = .bezier) {
         begin(parameters)
         if snapshot.bodies.isEmpty {
-            build(snapshot.badges, parameters: parameters, scale: scale, mode: mode)
+            build(snapshot, parameters: parameters, scale: scale, mode: mode)
         } else {
             paint(chain: snapshot.bodies, parameters: parameters, scale: scale, mode: mode)
         }
@@ -79,9 +79,9 @@ public struct BadgePainter {
 
     private mutating func paint(chain bodies: [Ball], parameters: Parameters, scale: Double, mode: Mode) {
         let feather = 1 / scale
-        let needsMesh = mode == .bezier || mode == .split
-        if needsMesh { BadgePainter.paintChain(bodies, into: &builder, parameters: parameters, scale: scale) }
-        if mode == .overlay { BadgePainter.paintChain(bodies, into: &shapes, parameters: parameters, scale: scale) }
+        let style = parameters.sceneStyle(scale: scale)
+        if mode == .bezier || mode == .split { builder.addChain(bodies, style: style) }
+        if mode == .overlay { shapes.addChain(bodies, style: style) }
         if mode != .bezier {
             field.balls.append(contentsOf: bodies)
             // The field has one colour: the head keeps its own, drawn over it as large as the
@@ -100,25 +100,6 @@ public struct BadgePainter {
     /// drawn half a device pixel wider, as over a lone ball).
     static func headRadius(_ head: Ball, in field: MetaballField) -> Double {
         field.inscribedRadius(about: head.center, least: head.radius)
-    }
-
-    private static func paintChain(_ bodies: [Ball], into mesh: inout MeshBuilder, parameters: Parameters, scale: Double) {
-        let feather = 1 / scale
-        if parameters.goo {
-            for i in bodies.indices.dropLast() {
-                let a = bodies[i], b = bodies[i + 1]
-                if let bridge = Bridge(
-                    home: a.center, homeRadius: a.radius, badge: b.center, badgeRadius: b.radius,
-                    parameters: parameters.bridge, maxDistance: 2 * (a.radius + b.radius))
-                {
-                    mesh.addBridge(bridge, color: parameters.color, tolerance: parameters.flatness / scale, feather: feather)
-                }
-            }
-        }
-        for (i, body) in bodies.enumerated() {
-            let color = i == bodies.count - 1 ? parameters.headColor : parameters.color
-            mesh.addCircle(center: body.center, radius: body.radius, color: color, feather: feather)
-        }
     }
 
     /// Empties the meshes and the field for a new frame, keeping their storage.
@@ -143,49 +124,33 @@ public struct BadgePainter {
         decalGroups.append((field.fieldEnds.count, badge, indices..<decals.mesh.indices.count, vertices..<decals.mesh.vertices.count))
     }
 
-    private mutating func build(_ badges: [BadgeLook], parameters: Parameters, scale: Double, mode: Mode) {
+    private mutating func build(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, mode: Mode) {
         let feather = 1 / scale
-        let needsMesh = mode == .bezier || mode == .split
-        let needsField = mode != .bezier
-        if needsMesh || mode == .overlay {
-            for badge in badges where badge.hasBridge {
-                guard let pose = badge.pose else { continue }
-                if needsMesh { BadgePainter.paintHome(pose, into: &builder, parameters: parameters, scale: scale) }
-                if mode == .overlay { BadgePainter.paintHome(pose, into: &shapes, parameters: parameters, scale: scale) }
+        let style = parameters.sceneStyle(scale: scale)
+        if mode == .bezier || mode == .split {
+            let atlas = self.atlas
+            builder.addScene(snapshot, style: style, droplets: &droplets) { badge, pose, mesh in
+                BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &mesh, parameters: parameters, scale: scale)
             }
         }
-        for (index, badge) in badges.enumerated() {
+        if mode == .overlay { shapes.addScene(snapshot, style: style, bursts: false, droplets: &droplets) }
+        guard mode != .bezier else { return }
+        for (index, badge) in snapshot.badges.enumerated() {
             if let pose = badge.pose {
-                if needsMesh {
-                    builder.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: feather)
-                    BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &builder, parameters: parameters, scale: scale)
+                if badge.homeBall > 0 { field.balls.append(Ball(center: pose.home, radius: badge.homeBall)) }
+                field.balls.append(Ball(center: pose.center, radius: pose.radius))
+                if parameters.metaballFields == .badge {
+                    field.fieldEnds.append(field.balls.count)
+                    let r = pose.radius + feather
+                    fieldDiscs.append(Box(minX: pose.center.x - r, minY: pose.center.y - r, maxX: pose.center.x + r, maxY: pose.center.y + r))
                 }
-                if mode == .overlay {
-                    shapes.addCircle(center: pose.center, radius: pose.radius, color: parameters.color, feather: feather)
-                }
-                if needsField {
-                    if badge.homeBall > 0 { field.balls.append(Ball(center: pose.home, radius: badge.homeBall)) }
-                    field.balls.append(Ball(center: pose.center, radius: pose.radius))
-                    if parameters.metaballFields == .badge {
-                        field.fieldEnds.append(field.balls.count)
-                        let r = pose.radius + feather
-                        fieldDiscs.append(Box(minX: pose.center.x - r, minY: pose.center.y - r, maxX: pose.center.x + r, maxY: pose.center.y + r))
-                    }
-                    let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
-                    BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
-                    closeDecals(of: index, from: start.0, start.1, parameters: parameters)
-                }
+                let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
+                BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &decals, parameters: parameters, scale: scale)
+                closeDecals(of: index, from: start.0, start.1, parameters: parameters)
             } else if let explosion = badge.burst {
-                if needsMesh {
-                    BadgePainter.paintBurst(explosion, age: badge.burstAge, into: &builder, droplets: &droplets, parameters: parameters,
-                                            feather: feather)
-                }
-                if needsField {
-                    let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
-                    BadgePainter.paintBurst(explosion, age: badge.burstAge, into: &decals, droplets: &droplets, parameters: parameters,
-                                            feather: feather)
-                    closeDecals(of: index, from: start.0, start.1, parameters: parameters)
-                }
+                let start = (decals.mesh.indices.count, decals.mesh.vertices.count)
+                decals.addBurst(explosion, age: badge.burstAge, color: parameters.color, feather: feather, droplets: &droplets)
+                closeDecals(of: index, from: start.0, start.1, parameters: parameters)
             }
         }
     }
@@ -445,39 +410,6 @@ public struct BadgePainter {
     ) {
         guard let atlas, !text.isEmpty else { return }
         builder.addCount(text, center: pose.center, radius: pose.radius, scale: scale, color: parameters.textColor, atlas: atlas)
-    }
-
-    private static func paintBurst(
-        _ explosion: Explosion, age: Double, into builder: inout MeshBuilder, droplets: inout [Droplet], parameters: Parameters,
-        feather: Double
-    ) {
-        var color = parameters.color
-        if let core = explosion.core(at: age) {
-            color.alpha = parameters.color.alpha * core.opacity
-            builder.addCircle(center: core.center, radius: core.radius, color: color, feather: feather)
-        }
-        explosion.droplets(at: age, into: &droplets)
-        for droplet in droplets {
-            color.alpha = parameters.color.alpha * droplet.opacity
-            builder.addCircle(center: droplet.center, radius: droplet.radius, color: color, feather: feather)
-        }
-    }
-
-    /// The home circle and the bridge.
-    private static func paintHome(_ pose: BadgePose, into builder: inout MeshBuilder, parameters: Parameters, scale: Double) {
-        let feather = 1 / scale
-        builder.addCircle(center: pose.home, radius: pose.homeRadius, color: parameters.color, feather: feather)
-        if let bridge = BadgePainter.bridge(of: pose, parameters: parameters) {
-            builder.addBridge(bridge, color: parameters.color, tolerance: parameters.flatness / scale, feather: feather)
-        }
-    }
-
-    /// The bridge drawn for a pose, if any.
-    static func bridge(of pose: BadgePose, parameters: Parameters) -> Bridge? {
-        guard pose.attached else { return nil }
-        return Bridge(
-            home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
-            parameters: parameters.bridge, maxDistance: parameters.motion.badge.maxDistance)
     }
 }
 

@@ -16,7 +16,7 @@ enum ConstructionPainter {
                                 into builder: inout MeshBuilder) {
         let line = 1 / scale, dot = 2.5 / scale
         builder.addLine(from: pose.home, to: pose.center, width: line, color: ink, feather: line)
-        guard let bridge = BadgePainter.bridge(of: pose, parameters: parameters) else { return }
+        guard let bridge = parameters.bridge(of: pose) else { return }
         // Labels go where they collide with no other label and no marked point: the first
         // free place round their point, starting away from the bridge's middle; each on a white
         // halo, so that it reads on the red fill.

@@ -44,6 +44,17 @@ public struct Parameters: Hashable, Sendable {
     }
 
     public init() {}
+
+    /// The Bézier fill's parameters at `scale` device pixels per scene unit.
+    public func sceneStyle(scale: Double) -> SceneStyle {
+        SceneStyle(color: color, headColor: headColor, bridge: bridge, badge: motion.badge, goo: goo, flatness: flatness,
+                   scale: scale)
+    }
+
+    /// The bridge a pose shows (nil past the break).
+    public func bridge(of pose: BadgePose) -> Bridge? {
+        Bridge(pose: pose, parameters: bridge, badge: motion.badge)
+    }
 }
 
 extension Parameters {

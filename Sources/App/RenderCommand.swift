@@ -275,7 +275,7 @@ enum RenderCommand {
         painter.paint([pose], parameters: parameters, scale: 1, mode: .metaball)
         return FillComparison(
             home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
-            bridge: BadgePainter.bridge(of: pose, parameters: parameters), field: painter.metaballField, step: step)
+            bridge: parameters.bridge(of: pose), field: painter.metaballField, step: step)
     }
 
     /// Renders poses with the options' canvas, scale, mode and parameters, headless.

@@ -19,7 +19,7 @@ enum StateDump {
         let shrink = parameters.motion.badge.shrink
         for (i, badge) in badges.enumerated() {
             let pose = badge.pose(shrink: shrink)
-            let bridge = pose.flatMap { BadgePainter.bridge(of: $0, parameters: parameters) } != nil
+            let bridge = pose.flatMap { parameters.bridge(of: $0) } != nil
             if i > 0 { out += "," }
             out += "{\"id\":\(badge.id),\"home\":[\(number(badge.home.x)),\(number(badge.home.y))],"
             out += "\"center\":[\(number(badge.center.x)),\(number(badge.center.y))],\"radius\":\(number(badge.radius)),"

@@ -345,7 +345,7 @@ enum StudyCommand {
                 let waist = 2 * (profile(request, parameters: parameters, distance: d, fill: fill, at: between).min() ?? 0)
                 let pose = StudyCommand.pose(request, parameters: parameters, distance: d)
                 var kinks: (home: Double?, badge: Double)?
-                if fill.style != nil, let bridge = BadgePainter.bridge(of: pose, parameters: parameters) {
+                if fill.style != nil, let bridge = parameters.bridge(of: pose) {
                     kinks = bridge.joinKinks(homeRadius: pose.homeRadius)
                 }
                 rows.append(StudyRow(value: value, fill: fill, area: area, waist: waist, kinkHome: kinks?.home, kinkBadge: kinks?.badge,
@@ -361,7 +361,7 @@ enum StudyCommand {
         let pose = StudyCommand.pose(request, parameters: parameters, distance: d)
         let r1 = pose.attached ? pose.homeRadius : 0, r2 = pose.radius
         if fill.style != nil {
-            let bridge = BadgePainter.bridge(of: pose, parameters: parameters)
+            let bridge = parameters.bridge(of: pose)
             return xs.map { s in
                 var half = 0.0
                 if r1 > 0, abs(s) <= r1 { half = (r1 * r1 - s * s).squareRoot() }

@@ -173,7 +173,7 @@ struct VectorScene {
                 home = pane.circles.count
                 pane.circles.append(Circle(center: pose.home, radius: pose.homeRadius, color: parameters.color, role: "home"))
             }
-            homes.append((home, BadgePainter.bridge(of: pose, parameters: parameters)))
+            homes.append((home, parameters.bridge(of: pose)))
         }
         var next = 0
         for badge in snapshot.badges {

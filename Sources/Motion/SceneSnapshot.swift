@@ -80,8 +80,9 @@ public struct SceneSnapshot: Hashable, Sendable {
 }
 
 extension BadgeBoard {
-    /// The board as drawn now: badges in drawing order, the held one last.
-    public func snapshot(rule: MetaballBreak) -> SceneSnapshot {
+    /// The board as drawn now: badges in drawing order, the held one last. `rule` shapes only
+    /// the metaball fill's home balls (`BadgeLook.homeBall`); the Bézier fill does not read it.
+    public func snapshot(rule: MetaballBreak = .vanish) -> SceneSnapshot {
         var snapshot = SceneSnapshot()
         self.snapshot(rule: rule, into: &snapshot)
         return snapshot
@@ -89,7 +90,7 @@ extension BadgeBoard {
 
     /// The same, refilling `snapshot`'s storage (no allocation once it is large enough and not
     /// shared: a window's frames).
-    public func snapshot(rule: MetaballBreak, into snapshot: inout SceneSnapshot) {
+    public func snapshot(rule: MetaballBreak = .vanish, into snapshot: inout SceneSnapshot) {
         let shrink = parameters.badge.shrink
         snapshot.bodies.removeAll(keepingCapacity: true)
         snapshot.badges.removeAll(keepingCapacity: true)

@@ -5,16 +5,15 @@
 // BEGIN README EXAMPLE
 import StickyKit
 
-func stickyKitExample() -> (triangles: Int, sidePoints: Int, events: [String]) {
+func stickyKitExample() -> (triangles: Int, sidePoints: Int, frameTriangles: Int, events: [String]) {
     // A badge of radius 20 pulled from its home at (100, 100) to (140, 120): the seeds' rules
     // give the shrunken home circle (r = R − d/10) and whether the bridge still holds.
-    let pose = BadgePose(home: Vec2(100, 100), center: Vec2(140, 120), radius: 20,
-                         parameters: BadgeParameters(maxDistance: 60, shrink: 10))
+    let rules = BadgeParameters(maxDistance: 60, shrink: 10)
+    let pose = BadgePose(home: Vec2(100, 100), center: Vec2(140, 120), radius: 20, parameters: rules)
 
-    // The bridge between the two circles, in paper.js's tangent style.
-    guard let bridge = Bridge(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center,
-                              badgeRadius: pose.radius, parameters: BridgeParameters(style: .tangent),
-                              maxDistance: 60) else { return (0, 0, []) }
+    // The bridge it shows (nil past the break), in paper.js's tangent style.
+    guard let bridge = Bridge(pose: pose, parameters: BridgeParameters(style: .tangent), badge: rules)
+    else { return (0, 0, 0, []) }
 
     // Its two sides as exact cubic Béziers in scene coordinates, for your own path API...
     let (upper, lower) = bridge.sides
@@ -30,14 +29,22 @@ func stickyKitExample() -> (triangles: Int, sidePoints: Int, events: [String]) {
     builder.addCircle(center: pose.center, radius: pose.radius, color: .badgeRed, feather: 1)
     let mesh = builder.mesh  // mesh.vertices (x, y, local, radius, alpha, colour) and mesh.indices
 
-    // The state machine: press on the badge, drag it past the break, let go: it bursts.
+    // The state machine: press on the badge and drag it to the same place...
     var board = BadgeBoard(badges: [Badge(id: 0, home: Vec2(100, 100), radius: 20, text: "8")])
     board.apply(.pointerDown(Vec2(100, 100)))
+    board.apply(.pointerMove(Vec2(140, 120)))
+    // ...and the whole scene as sticky's Bézier fill draws it, in its order (home circles and
+    // bridges, then the badges, the held one last); `decorate` is where your count goes.
+    var frame = MeshBuilder()
+    frame.addScene(board.snapshot(), style: SceneStyle(bridge: BridgeParameters(style: .tangent))) { badge, pose, mesh in
+        // badge.text's glyphs, centred on pose.center, into mesh (MeshBuilder.addGlyph)
+    }
+    // Drag on past the break and let go: it bursts.
     board.apply(.pointerMove(Vec2(170, 100)))
     board.apply(.pointerUp)
     board.advance(to: 1.5)  // fixed 1/240 s steps; the burst lasts 1 s
     let events = board.takeEvents().map(\.kind.rawValue)  // began, detached, released, exploded, removed
 
-    return (mesh.triangleCount, points.count, events)
+    return (mesh.triangleCount, points.count, frame.mesh.triangleCount, events)
 }
 // END README EXAMPLE

@@ -22,6 +22,8 @@ import Testing
         let result = stickyKitExample()
         #expect(result.triangles > 20)
         #expect(result.sidePoints > 8)
+        // The scene painter draws what the example's three calls drew, for the same pose.
+        #expect(result.frameTriangles == result.triangles)
         #expect(result.events == ["began", "detached", "released", "exploded", "removed"])
     }
 }
