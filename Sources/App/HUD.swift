@@ -277,7 +277,8 @@ struct HUD {
         // Wrapped to the window, so that nothing of it (the help key last) is cut off. Its lines
         // after the first (the held badge's figures, the overlay's legend) yield to the scene:
         // where they would cover what it shows (a small window, a badge held up there), the
-        // caption is its first line alone, and that its short form where it would too.
+        // caption is its first line alone, that its short form where it would too, and none
+        // where even the short form would.
         func wrapped(_ lines: ArraySlice<String>) -> [String] {
             lines.flatMap { pen.wrap($0, size: HUD.textSize, width: max(40, w - 2 * m), at: " · ") }
         }
@@ -291,6 +292,8 @@ struct HUD {
         var caption = wrapped(content.caption[...])
         if content.caption.count > 1, !fits(caption) { caption = wrapped(content.caption.prefix(1)) }
         if let short = content.shortStatus, !caption.isEmpty, !fits(caption) { caption = wrapped([short]) }
+        // And none where even that would cover the scene (a window a few badges wide).
+        if !caption.isEmpty, !HUD.isClear(box(caption), of: content.avoid) { caption = [] }
         caption = pen.firstLines(caption, most: Int((h - m - 2) / HUD.lineHeight), size: HUD.textSize, width: max(40, w - 2 * m))
         if !caption.isEmpty, clearOfHelp(box(caption)) {
             let box = box(caption)
@@ -308,38 +311,45 @@ struct HUD {
             let captionRight = captionBox?.maxX ?? 0
             let wide = w - captionRight - 2 * m >= HUD.panelWidth
             let width = wide ? HUD.panelWidth : max(0, min(HUD.panelWidth, w - 2 * m))
-            var shown: [Int]
-            var origin: Vec2
+            var shown: [Int] = []
+            var origin = Vec2(m, below)
+            var compact = false
             if wide {
-                // Top right, as many rows (up to 10) as end above what the scene shows there.
+                // Top right, as many rows (up to 10) as end above what the scene shows there
+                // (a line kept for the count of the rest): in a wide, short window that may be
+                // one, or none.
                 origin = Vec2(w - m - width, m)
                 let column = Rect(x: origin.x, y: 0, width: width, height: h)
-                let floor = content.avoid.filter { $0.intersects(column) && $0.y > origin.y + 3 * HUD.rowHeight }.map(\.y).min() ?? h - m
-                let room = max(3, Int((min(floor, h - m) - origin.y - 12) / HUD.rowHeight) - 1)
-                let count = min(10, room, rows.count)
-                // The scroll position stays where it was unless the selection leaves the rows shown.
-                let first = min(max(content.scroll, content.selected - count + 1, 0), content.selected, rows.count - count)
-                shown = Array(max(0, first)..<(max(0, first) + count))
-            } else {
-                // The selected slider alone: below the caption, or at the bottom left when the
-                // scene shows something there; where it would cover the scene at both (a small
-                // window), none: a press there must reach the badge (the keys still select and
-                // set the sliders, and a toast says which one and its value).
-                shown = [min(content.selected, rows.count - 1)]
-                origin = Vec2(m, below)
-                let row = Rect(x: m, y: below, width: width, height: HUD.rowHeight + 12)
-                if !HUD.isClear(row, of: content.avoid) {
-                    let low = Rect(x: m, y: h - m - 2 * (HUD.lineHeight + 12) - HUD.rowHeight, width: width, height: HUD.rowHeight + 12)
-                    if HUD.isClear(low, of: content.avoid), low.y > below { origin = Vec2(m, low.y) } else { shown = [] }
+                let floor = content.avoid.filter { $0.intersects(column) && $0.maxY > origin.y }.map(\.y).min() ?? h - m
+                let count = min(10, Int((min(floor, h - m) - origin.y - 12) / HUD.rowHeight) - 1, rows.count)
+                if count >= 1 {
+                    // The scroll position stays where it was unless the selection leaves the rows shown.
+                    let first = min(max(content.scroll, content.selected - count + 1, 0), content.selected, rows.count - count)
+                    shown = Array(max(0, first)..<(max(0, first) + count))
                 }
-                // Nor where it would be cut: by the window's foot, or too narrow for its name and
-                // its value (the widest that value can come to, so that it does not come and go).
-                let lone = rows[min(content.selected, rows.count - 1)]
-                let value = [lone.value, lone.widest ?? ""].map { pen.width(of: $0, size: HUD.rowTextSize) }.max() ?? 0
-                if origin.y + HUD.rowHeight + 12 > h - m || width < 12 + HUD.columns(rows, pen: pen).name + value { shown = [] }
+            }
+            if shown.isEmpty {
+                // The selected slider alone, its name and value side by side: below the caption,
+                // at the bottom left, or above the pane labels' band, the first that keeps clear
+                // of what the scene shows; where none does (a small window), none: a press there
+                // must reach the badge (the keys still select and set the sliders, and a toast
+                // says which one and its value).
+                let selected = min(content.selected, rows.count - 1)
+                let height = HUD.rowHeight + 12
+                let places = [below, h - m - 2 * (HUD.lineHeight + 12) - HUD.rowHeight, h - HUD.bottomBand - height]
+                    .filter { $0 >= below && $0 + height <= h - m }
+                let place = places.first { HUD.isClear(Rect(x: m, y: $0, width: width, height: height), of: content.avoid) }
+                // Nor where it would be cut: too narrow for its name and its value (the widest
+                // that value can come to, so that it does not come and go).
+                if let place, width >= 12 + HUD.columns([rows[selected]], pen: pen).name + HUD.loneValueWidth(rows[selected], pen: pen) {
+                    shown = [selected]
+                    origin = Vec2(m, place)
+                    compact = true
+                }
             }
             if !shown.isEmpty {
-                (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width, pen: &pen)
+                (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width,
+                                                             compact: compact, pen: &pen)
             }
             sliderFirst = shown.first ?? content.scroll
         }
@@ -474,19 +484,25 @@ struct HUD {
     /// The slider rows' name and value columns, each with its 10-unit gap. They stay put while
     /// values change and the list scrolls: every name, and every number's value and the widest
     /// it can come to (a choice has no bar to run into).
-    private static func columns(_ rows: [SliderRow], pen: HUDPen) -> (name: Double, value: Double) {
+    static func columns(_ rows: [SliderRow], pen: HUDPen) -> (name: Double, value: Double) {
         let name = (rows.map { pen.width(of: $0.name, size: rowTextSize) }.max() ?? 0) + 10
         let value = (rows.flatMap { $0.fraction == nil ? [] : [$0.value, $0.widest ?? ""] }
             .map { pen.width(of: $0, size: rowTextSize) }.max() ?? 0) + 10
         return (name, value)
     }
 
+    /// The widest a lone row's value comes to.
+    static func loneValueWidth(_ row: SliderRow, pen: HUDPen) -> Double {
+        [row.value, row.widest ?? ""].map { pen.width(of: $0, size: rowTextSize) }.max() ?? 0
+    }
+
     /// The slider rows: name, value, and a bar for numbers, in three columns that never
-    /// overlap (the bar takes what the longest name and value leave).
+    /// overlap (the bar takes what the longest name and value leave). `compact`: the columns
+    /// of the rows shown alone (the lone row of a narrow window: its own name's width).
     private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
-                                    pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
+                                    compact: Bool = false, pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
         let size = rowTextSize, pad = 6.0  // (HUD.topBand counts it)
-        let (nameWidth, valueWidth) = columns(rows, pen: pen)
+        let (nameWidth, valueWidth) = columns(compact ? shown.map { rows[$0] } : rows, pen: pen)
         // Rows scrolled out of the panel are counted on one line at its bottom ("↑ 3 more (up)
         // · ↓ 3 more (down)"), there whenever the list scrolls: the panel keeps its height, and
         // its first row its place, as it scrolls.

@@ -182,17 +182,20 @@ import Testing
         }
     }
 
-    /// In a small window the HUD yields to the scene: the selected slider's row is shown only
-    /// where it covers no badge (a press there must grab the badge), the caption's lines after
-    /// the first (a held badge's figures) only where they cover none, and its first line in its
-    /// short form where the whole one would cover one; with room, all are shown. The four
-    /// badges as the window places them, at sizes from 120x80 up, every mode; the figures as
-    /// the window words them.
+    /// In a small window the HUD yields to the scene: the slider panel (or the selected
+    /// slider's row alone) is shown only where it covers no badge (a press there must grab the
+    /// badge), the caption's lines after the first (a held badge's figures) only where they
+    /// cover none, its first line in its short form where the whole one would cover one, and
+    /// no caption where even that would; with room, all are shown. The four badges as the
+    /// window places them, at sizes from 50x40 up, wide and short ones too, every mode; the
+    /// figures as the window words them.
     @Test func aSmallWindowsHUDYieldsToTheScene() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let figures = ["area 2321 / 2623 px² · IoU 0.885", "narrowest 32.8 px / parted · kinks 0° home / 11° badge"]
-        var shownRows = 0, shownFigures = 0, shortened = 0, cut = 0
-        for (w, h) in [(120.0, 60.0), (120, 80), (200, 120), (260, 160), (320, 200), (420, 300), (800, 600)] {
+        var shownRows = 0, shownFigures = 0, shortened = 0, cut = 0, none = 0
+        let sizes: [(Double, Double)] = [(50, 40), (120, 60), (120, 80), (200, 120), (260, 160), (320, 200), (420, 300), (800, 600),
+                                         (200, 600), (300, 200), (1500, 120), (1500, 200), (1000, 150)]
+        for (w, h) in sizes {
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
@@ -201,8 +204,8 @@ import Testing
                 content.shortStatus = HUDContent.shortStatus(mode: mode)
                 content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
                 let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
-                for area in hud.sliderAreas {
-                    #expect(HUD.isClear(area.row, of: content.avoid), "\(w)x\(h) \(mode): a slider row over a badge at \(area.row)")
+                if let panel = hud.sliderPanel {
+                    #expect(HUD.isClear(panel, of: content.avoid), "\(w)x\(h) \(mode): the sliders over a badge at \(panel)")
                 }
                 // The caption: all its lines where they are clear of the badges, else the first,
                 // else the short form.
@@ -215,28 +218,52 @@ import Testing
                 }
                 let whole = try captionBox(content.caption), first = try captionBox(Array(content.caption.prefix(1)))
                 let short = try captionBox([HUDContent.shortStatus(mode: mode)])
-                let expected = HUD.isClear(whole, of: content.avoid) ? whole : HUD.isClear(first, of: content.avoid) ? first : short
+                let expected = [whole, first, short].first { HUD.isClear($0, of: content.avoid) }
                 #expect(hud.captionBox == expected, "\(w)x\(h) \(mode)")
                 if hud.captionBox == short { shortened += 1 }
+                if hud.captionBox == nil { none += 1 }
                 if !hud.sliderAreas.isEmpty { shownRows += 1 }
                 if hud.captionBox == whole && whole != first { shownFigures += 1 }
                 // With nothing to keep clear of, the row is shown wherever it fits whole: below
-                // the caption and above the window's margin, and wide enough for the longest
-                // name's column and its own value (the row's 6-unit pads either side).
+                // the caption and above the window's margin, and wide enough for its own name,
+                // a 10-unit gap and the widest its value comes to (the row's 6-unit pads either side).
                 let bare = HUD(full, layout: layout, scale: 1, atlas: atlas)
                 let pen = HUDPen(scale: 1, atlas: atlas), rows = try #require(content.sliders)
-                let names = (rows.map { pen.width(of: $0.name, size: HUD.rowTextSize) }.max() ?? 0) + 10
-                let value = pen.width(of: rows[2].value, size: HUD.rowTextSize)
+                let name = pen.width(of: rows[2].name, size: HUD.rowTextSize) + 10
+                let value = [rows[2].value, rows[2].widest ?? ""].map { pen.width(of: $0, size: HUD.rowTextSize) }.max() ?? 0
                 let top = try #require(bare.captionBox).maxY + 8
-                let fits = top + HUD.rowHeight + 12 <= h - HUD.margin && min(HUD.panelWidth, w - 2 * HUD.margin) >= 12 + names + value
+                let fits = top + HUD.rowHeight + 12 <= h - HUD.margin && min(HUD.panelWidth, w - 2 * HUD.margin) >= 12 + name + value
                 #expect(fits ? bare.sliderAreas.count >= 1 : bare.sliderAreas.isEmpty, "\(w)x\(h) \(mode)")
                 for area in bare.sliderAreas { #expect(area.row.maxX <= w && area.row.maxY <= h, "\(w)x\(h) \(mode)") }
                 if !fits { cut += 1 }
             }
         }
         // Both kinds of window: some where the HUD had to give way, some where it had room.
-        #expect(shownRows > 0 && shownRows < 28 && shownFigures > 0 && shownFigures < 28 && shortened > 0 && shortened < 28
-                && cut > 0 && cut < 28, "rows \(shownRows), figures \(shownFigures), short captions \(shortened), rows cut \(cut)")
+        let all = sizes.count * Mode.allCases.count
+        #expect(shownRows > 0 && shownRows < all && shownFigures > 0 && shownFigures < all && shortened > 0 && shortened < all
+                && cut > 0 && cut < all && none > 0 && none < all,
+                "rows \(shownRows), figures \(shownFigures), short captions \(shortened), no caption \(none), rows cut \(cut)")
+    }
+
+    /// Where the scene leaves room, the sliders take it: a wide, short window's panel has the
+    /// rows that end above the badges (two at 1500x200, where the minimum of three once covered
+    /// the "99+"), and a narrow window's lone row goes below the caption or above the labels'
+    /// band, its columns its own (at 200x600 and 300x200 it used to be left out).
+    @Test func theSlidersFindRoomBesideTheScene() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for mode in Mode.allCases {
+            for (w, h, rows) in [(1500.0, 200.0, 2), (200, 600, 1), (300, 200, 1)] {
+                let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
+                let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                var content = HUDTests.content(selected: 2, toast: nil, help: false)
+                content.shortStatus = HUDContent.shortStatus(mode: mode)
+                content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
+                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                #expect(hud.sliderAreas.count == rows && hud.sliderAreas.contains { $0.index == 2 }, "\(w)x\(h) \(mode)")
+                let panel = try #require(hud.sliderPanel, "\(w)x\(h) \(mode)")
+                #expect(HUD.isClear(panel, of: content.avoid) && panel.maxX <= w && panel.maxY <= h, "\(w)x\(h) \(mode): \(panel)")
+            }
+        }
     }
 
     /// The window's grid leaves the HUD's bands free: at window sizes from 500x400 up, in every
