@@ -18,9 +18,15 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
 /// a missing, unreadable or endless file (a folder, /dev/zero) is a usage error, not a hang.
 func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIError) -> String {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-        let handle = FileHandle(forReadingAtPath: path)
-    else { throw .usage("cannot read \(what) '\(path)'") }
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw .usage("cannot read \(what) '\(path)': no such file")
+    }
+    guard !isDirectory.boolValue else { throw .usage("cannot read \(what) '\(path)': it is a folder") }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+        // (What open(2) says: permission denied, ...)
+        let reason = access(path, R_OK) == 0 ? "it cannot be opened" : String(cString: strerror(errno))
+        throw .usage("cannot read \(what) '\(path)': \(reason)")
+    }
     defer { try? handle.close() }
     let data: Data
     do {

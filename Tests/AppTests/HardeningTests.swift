@@ -97,7 +97,13 @@ let scratchMountsWork: Bool = {
                       containing: "larger than 1 MiB", "params /dev/zero")
         expectOneLine(try Sticky.run(["replay", folder.path]), status: 2, containing: "cannot read the script", "script folder")
         expectOneLine(try Sticky.run(["render", "--params", folder.path, "--out", out]), status: 2,
-                      containing: "cannot read the params file", "params folder")
+                      containing: "cannot read the params file '\(folder.path)': it is a folder", "params folder")
+        // The reason, as the system words it.
+        let missing = folder.appendingPathComponent("missing.json").path
+        expectOneLine(try Sticky.run(["render", "--params", missing, "--out", out]), status: 2,
+                      containing: "cannot read the params file '\(missing)': no such file", "a missing params file")
+        expectOneLine(try Sticky.run(["replay", missing]), status: 2, containing: "cannot read the script '\(missing)': no such file",
+                      "a missing script")
         let long = folder.appendingPathComponent("long.txt")
         try Data("down 1 1\nmove 2 2 4000\n".utf8).write(to: long)
         expectOneLine(try Sticky.run(["replay", long.path]), status: 2, containing: "past 3600 s", "an endless move")
