@@ -11,16 +11,21 @@ enum ConstructionPainter {
     static let wire = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
 
     /// The seeds' points A, B, C, D, O, P (quad), or each side segment's end points and handles
-    /// (cubic, tangent), with the control polygons, the centre line and labels.
+    /// (cubic, tangent), with the control polygons, the centre line and labels. Returns the
+    /// labels' boxes, scene units.
+    @discardableResult
     static func addConstruction(of pose: BadgePose, parameters: Parameters, scale: Double, atlas: GlyphAtlas?,
-                                into builder: inout MeshBuilder) {
+                                into builder: inout MeshBuilder) -> [Rect] {
         let line = 1 / scale, dot = 2.5 / scale
         builder.addLine(from: pose.home, to: pose.center, width: line, color: ink, feather: line)
-        guard let bridge = parameters.bridge(of: pose) else { return }
-        // Labels go where they collide with no other label and no marked point: the first
-        // free place round their point, starting away from the bridge's middle; each on a white
+        guard let bridge = parameters.bridge(of: pose) else { return [] }
+        // Labels go where they collide with no other label, no marked point and not the
+        // badge's count (its ink lies within 1.4 R by 0.8 R about the centre; 2 units round it
+        // kept free): the first free
+        // place round their point, starting away from the bridge's middle; each on a white
         // halo, so that it reads on the red fill.
-        var placed: [Rect] = []
+        let c = pose.center, r = pose.radius
+        var placed: [Rect] = [Rect(x: c.x - 0.7 * r - 2, y: c.y - 0.4 * r - 2, width: 1.4 * r + 4, height: 0.8 * r + 4)]
         var marks: [Vec2] = []
         let pen = HUDPen(scale: scale, atlas: atlas)
         func label(_ text: String, at p: Vec2, away from: Vec2) {
@@ -66,7 +71,7 @@ enum ConstructionPainter {
             let points = [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")]
             marks = points.map(\.0)
             for (p, name) in points { mark(p, name, away: middle) }
-            return
+            return Array(placed.dropFirst())
         }
         // Both sides: the upper one and its mirror image.
         let names: [String] = parameters.bridge.style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]
@@ -87,6 +92,7 @@ enum ConstructionPainter {
             for (a, b) in zip(world, world.dropFirst()) { builder.addLine(from: a, to: b, width: line, color: ink, feather: line) }
             for (i, p) in world.enumerated() { mark(p, k == 0 && i < names.count ? names[i] : nil, away: middle) }
         }
+        return Array(placed.dropFirst())
     }
 
     /// Every triangle edge of the shapes as they are now (taken before adding the lines); the

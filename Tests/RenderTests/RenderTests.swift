@@ -277,6 +277,35 @@ import Reference
         }
     }
 
+    /// The construction's labels keep off the held badge's count and off each other: in every
+    /// style, at scales 1 and 3, pulled several ways and distances, the count's ink box (its
+    /// glyphs as the count places them) meets no label's box.
+    @Test func constructionLabelsKeepOffTheCount() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var parameters = Parameters()
+        for style in BridgeStyle.allCases {
+            parameters.bridge.style = style
+            for scale in [1.0, 3.0] {
+                for (dx, dy) in [(50.0, 30.0), (-40, 20), (0, 45), (30, -30), (25, 5)] {
+                    let pose = BadgePose(home: Vec2(100, 100), center: Vec2(100 + dx, 100 + dy), radius: 20,
+                                         parameters: parameters.motion.badge)
+                    var builder = MeshBuilder()
+                    let labels = ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, atlas: atlas,
+                                                                     into: &builder)
+                    #expect(labels.count >= 4, "\(style) ×\(scale) (\(dx), \(dy))")
+                    let place = try #require(CountPlacement("99+", center: pose.center, radius: pose.radius, scale: scale, atlas: atlas))
+                    let ink = CountLayout(text: "99+", size: place.size, atlas: atlas)
+                    let count = Rect(x: (place.originX + Double(ink.inkMinX)) / scale, y: (place.baseline + Double(ink.inkMinY)) / scale,
+                                     width: Double(ink.inkMaxX - ink.inkMinX) / scale, height: Double(ink.inkMaxY - ink.inkMinY) / scale)
+                    for (i, label) in labels.enumerated() {
+                        #expect(!label.intersects(count), "\(style) ×\(scale) (\(dx), \(dy)): label \(label) over the count \(count)")
+                        for other in labels[..<i] { #expect(!label.intersects(other), "\(style) ×\(scale) (\(dx), \(dy))") }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func wireframeDrawsTheTriangleEdges() throws {
         var options = CommonOptions()
         options.width = 200
