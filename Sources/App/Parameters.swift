@@ -51,6 +51,14 @@ public struct Parameters: Hashable, Sendable {
                    scale: scale)
     }
 
+    /// Where the spring back rings faster than frames at `fps` can show (over half of it), what
+    /// to say of it; nil where they show it.
+    func springAliasing(fps: Double) -> String? {
+        guard let ring = motion.spring.ringFrequency, fps > 0, ring > fps / 2 else { return nil }
+        return "the spring back rings at \(Parameter.format((ring * 10).rounded() / 10)) Hz, more than half of "
+            + "\(Parameter.format(fps)) fps: frames show it aliased (a slower wobble or a jitter)"
+    }
+
     /// The bridge a pose shows (nil past the break).
     public func bridge(of pose: BadgePose) -> Bridge? {
         Bridge(pose: pose, parameters: bridge, badge: motion.badge)

@@ -155,10 +155,18 @@ enum ReplayCommand {
         // Frames wait in batches to be quantised and deflated on all cores, then written in order.
         var pending: [(image: Image, repeats: Int)] = []
         let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        // What the frames cannot show of a spring back that rings faster than half their rate.
+        var aliasing: [String] = []
         for k in 0..<count {
             let t = Double(k) / fps
             try player.play(to: t)
             played = k + 1
+            if let badges = scene as? BadgeScene,
+                badges.board.badges.contains(where: { $0.phase == .returning && $0.center.distance(to: $0.home) > 0.5 }),
+                var note = player.parameters.springAliasing(fps: fps), let ring = player.parameters.motion.spring.ringFrequency {
+                note += "; --fps \(Int((2 * ring).rounded(.up))) or more shows it"
+                if !aliasing.contains(note) { aliasing.append(note) }
+            }
             if dumpPath != nil {
                 dump += scene.dumpLine(time: t, parameters: player.parameters) + "\n"
             } else if summarize {
@@ -196,6 +204,7 @@ enum ReplayCommand {
             CommandLine.say(summary.text(script: request.scriptPath, duration: script.duration, fps: fps, frames: played,
                                          endedEarly: player.ended))
         }
+        for note in aliasing { CommandLine.warn(note) }
         finished = true
     }
 

@@ -313,7 +313,11 @@ final class WindowApp {
     /// New parameters: the scene takes them, and a toast says the selected slider's value.
     private func parametersChanged(reset: Bool = false) {
         scene.update(options.parameters)
-        say(sliderText(reset: reset))
+        // Tuning the spring: whether the display can show how it rings.
+        let name = controls.selectedParameter.name
+        let aliasing = name == "springDamping" || name == "springDuration"
+            ? options.parameters.springAliasing(fps: window.refreshRate ?? 60) : nil
+        say(sliderText(reset: reset) + (aliasing.map { " · " + $0 } ?? ""))
     }
 
     /// "springDamping = 0.1": the selected slider and its value.

@@ -144,6 +144,12 @@ public final class Window {
         return (Int(w), Int(h))
     }
 
+    /// The primary monitor's refresh rate, frames a second (nil where GLFW does not know it).
+    public var refreshRate: Double? {
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor), mode.pointee.refreshRate > 0 else { return nil }
+        return Double(mode.pointee.refreshRate)
+    }
+
     public var title: String = "" {
         didSet { glfwSetWindowTitle(handle, title) }
     }
