@@ -21,9 +21,8 @@ enum ConstructionPainter {
         guard let bridge = parameters.bridge(of: pose) else { return [] }
         // Labels go where they collide with no other label, no marked point and not the
         // badge's count (its ink lies within 1.4 R by 0.8 R about the centre; 2 units round it
-        // kept free): the first free
-        // place round their point, starting away from the bridge's middle; each on a white
-        // halo, so that it reads on the red fill.
+        // kept free): the first free place round their point, starting away from the bridge's
+        // middle; each on a white halo, so that it reads on the red fill.
         let c = pose.center, r = pose.radius
         var placed: [Rect] = [Rect(x: c.x - 0.7 * r - 2, y: c.y - 0.4 * r - 2, width: 1.4 * r + 4, height: 0.8 * r + 4)]
         var marks: [Vec2] = []
