@@ -114,8 +114,11 @@ public struct MetaballField: Sendable {
     /// Signed distance estimate to the iso-contour at p (negative inside), scene units: the same
     /// formulas as Shaders/metaball.frag. The fields are first made to grow like a distance
     /// (inverse square: g = f^(−½), which for a lone ball is ρ/r; Wyvill: g = f^⅓, which is
-    /// 1 − ρ²/s²), so that (g − g_iso)/|∇g| is exact for a lone ball and has no trouble near
-    /// the centres, where f itself is far too steep or too flat.
+    /// 1 − ρ²/s²), so that (g − g_iso)/|∇g| is exact on the contour, exact everywhere for a lone
+    /// inverse-square ball (ρ − r, but at its centre), and first order near the contour
+    /// otherwise (a lone Wyvill ball: (ρ_c² − ρ²)/2ρ), where f itself is far too steep or too
+    /// flat. Deep inside it grows large (at a centre, where the gradient vanishes, ±10⁴): an
+    /// estimate for coverage and inside tests, not a distance field for glows or offsets.
     /// With several fields, the least of their distances (the union of their insides).
     public func signedDistance(at p: Vec2) -> Double {
         guard !fieldEnds.isEmpty else { return signedDistance(at: p, of: balls.indices) }

@@ -11,7 +11,8 @@ public struct SceneStyle: Hashable, Sendable {
     public var headColor: Color
     /// The bridge's construction.
     public var bridge: BridgeParameters
-    /// The break distance (the cubic style's neck narrows toward it).
+    /// The break distance the cubic style's neck narrows toward: the board's own
+    /// (`BadgeBoard.parameters.badge`), so that the neck is at its thinnest where the bridge breaks.
     public var badge: BadgeParameters
     /// Whether the caterpillar's consecutive bodies are joined by bridges of `bridge`'s style.
     public var goo: Bool

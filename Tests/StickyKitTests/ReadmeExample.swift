@@ -35,9 +35,10 @@ func stickyKitExample() -> (triangles: Int, sidePoints: Int, frameTriangles: Int
     board.apply(.pointerMove(Vec2(140, 120)))
     // ...and the whole scene as sticky's Bézier fill draws it, in its order (home circles and
     // bridges, then the badges, the held one last); `decorate` is where your count goes.
+    let style = SceneStyle(bridge: BridgeParameters(style: .tangent), badge: board.parameters.badge)
     var frame = MeshBuilder()
-    frame.addScene(board.snapshot(), style: SceneStyle(bridge: BridgeParameters(style: .tangent))) { badge, pose, mesh in
-        // badge.text's glyphs, centred on pose.center, into mesh (MeshBuilder.addGlyph)
+    frame.addScene(board.snapshot(), style: style) { badge, pose, mesh in
+        // badge.text's glyphs from your own font's atlas, centred on pose.center (mesh.addGlyph)
     }
     // Drag on past the break and let go: it bursts.
     board.apply(.pointerMove(Vec2(170, 100)))
