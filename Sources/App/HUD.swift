@@ -91,6 +91,18 @@ struct HUDPen {
         return kept
     }
 
+    /// `text` where it fits `width`, else its longest start of two characters or more that fits
+    /// with "…" after it; nil where not even that fits.
+    func shortened(_ text: String, size: Double, width: Double) -> String? {
+        if self.width(of: text, size: size) <= width { return text }
+        var start = Array(text)
+        while start.count > 2 {
+            start.removeLast()
+            if self.width(of: String(start) + "…", size: size) <= width { return String(start) + "…" }
+        }
+        return nil
+    }
+
     /// The longest start of `word` no wider than `width` (a character at least), ended after
     /// its last "/" or "-" where that keeps half of it; and the rest.
     private func breakWord(_ word: String, size: Double, width: Double) -> (String, String) {
@@ -146,9 +158,13 @@ struct HUDContent {
     var scroll = 0
     var help: [String]?
     var toast: String?
-    /// Where the scene shows something, in window units: labels and toasts keep clear of it
+    /// Where the scene shows something, in window units: the caption's lines keep clear of it
     /// where they can.
     var avoid: [Rect] = []
+    /// Where the scene rests (the badges at home; the caterpillar as it last lay still), which
+    /// the sliders, labels and toasts keep clear of, so that they stay put while a badge moves
+    /// (a held one may pass under them); nil: `avoid`.
+    var rest: [Rect]?
 }
 
 extension HUDContent {
@@ -201,6 +217,16 @@ extension HUDContent {
                 if badge.hasBridge { circles.append(Ball(center: pose.home, radius: pose.homeRadius)) }
             }
         }
+        return boxes(circles, layout: layout)
+    }
+
+    /// The boxes of the badges at home, whole (where every badge with a place comes to rest),
+    /// in each pane: the sliders', labels' and toasts' `rest`.
+    static func resting(_ snapshot: SceneSnapshot, layout: Layout) -> [Rect] {
+        boxes(snapshot.badges.compactMap { $0.pose.map { Ball(center: $0.home, radius: $0.radius) } }, layout: layout)
+    }
+
+    private static func boxes(_ circles: [Ball], layout: Layout) -> [Rect] {
         var boxes: [Rect] = []
         for pane in layout.panes.indices {
             for c in circles {
@@ -247,6 +273,8 @@ struct HUD {
     static let rowHeight = 18.0
     static let rowTextSize = 11.5
     static let margin = 10.0
+    /// The least gap between the sliders and the scene at rest.
+    static let gap = 3.0
     /// The slider panel's width, and the least window width that shows it beside the caption.
     static let panelWidth = 350.0
     /// The bands at the top of the window that the caption and the least slider panel take
@@ -265,6 +293,10 @@ struct HUD {
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
         let w = layout.width, h = layout.height, m = HUD.margin
+        // What the sliders, labels and toast keep clear of: the scene at rest; the sliders with
+        // a gap of `HUD.gap` round it.
+        let rest = content.rest ?? content.avoid
+        let apart = rest.map { Rect(x: $0.x - HUD.gap, y: $0.y - HUD.gap, width: $0.width + 2 * HUD.gap, height: $0.height + 2 * HUD.gap) }
         // The help, when shown, stands alone: laid out first, and the caption, labels and toast
         // are left out where it would cover them in part (a short window).
         let help = content.help.map { HUD.layOutHelp($0, w: w, h: h, pen: pen) }
@@ -307,7 +339,7 @@ struct HUD {
         // The sliders: a panel at the top right beside the caption where the window is wide
         // enough, else the selected slider alone below the caption.
         // The help, when shown, stands alone.
-        if let rows = content.sliders, !rows.isEmpty, content.help == nil {
+        if var rows = content.sliders, !rows.isEmpty, content.help == nil {
             let captionRight = captionBox?.maxX ?? 0
             let wide = w - captionRight - 2 * m >= HUD.panelWidth
             let width = wide ? HUD.panelWidth : max(0, min(HUD.panelWidth, w - 2 * m))
@@ -315,13 +347,15 @@ struct HUD {
             var origin = Vec2(m, below)
             var compact = false
             if wide {
-                // Top right, as many rows (up to 10) as end above what the scene shows there
-                // (a line kept for the count of the rest): in a wide, short window that may be
-                // one, or none.
+                // Top right, as many rows (up to 10) as end above the scene there, with the line
+                // counting the others when some are left out, and above the pane labels' band:
+                // in a wide, short window that may be one, or none.
                 origin = Vec2(w - m - width, m)
                 let column = Rect(x: origin.x, y: 0, width: width, height: h)
-                let floor = content.avoid.filter { $0.intersects(column) && $0.maxY > origin.y }.map(\.y).min() ?? h - m
-                let count = min(10, Int((min(floor, h - m) - origin.y - 12) / HUD.rowHeight) - 1, rows.count)
+                let floor = apart.filter { $0.intersects(column) && $0.maxY > origin.y }.map(\.y).min() ?? h
+                let bottom = min(floor, content.paneLabels.isEmpty ? h - m : h - HUD.bottomBand)
+                var count = min(10, rows.count)
+                while count > 0, HUD.panelHeight(rows: count, of: rows.count) > bottom - origin.y { count -= 1 }
                 if count >= 1 {
                     // The scroll position stays where it was unless the selection leaves the rows shown.
                     let first = min(max(content.scroll, content.selected - count + 1, 0), content.selected, rows.count - count)
@@ -331,20 +365,23 @@ struct HUD {
             if shown.isEmpty {
                 // The selected slider alone, its name and value side by side: below the caption,
                 // at the bottom left, or above the pane labels' band, the first that keeps clear
-                // of what the scene shows; where none does (a small window), none: a press there
-                // must reach the badge (the keys still select and set the sliders, and a toast
-                // says which one and its value).
+                // of the scene; where none does (a small window), none: a press there must reach
+                // the badge (the keys still select and set the sliders, and a toast says which
+                // one and its value).
                 let selected = min(content.selected, rows.count - 1)
                 let height = HUD.rowHeight + 12
                 let places = [below, h - m - 2 * (HUD.lineHeight + 12) - HUD.rowHeight, h - HUD.bottomBand - height]
                     .filter { $0 >= below && $0 + height <= h - m }
-                let place = places.first { HUD.isClear(Rect(x: m, y: $0, width: width, height: height), of: content.avoid) }
-                // Nor where it would be cut: too narrow for its name and its value (the widest
-                // that value can come to, so that it does not come and go).
-                if let place, width >= 12 + HUD.columns([rows[selected]], pen: pen).name + HUD.loneValueWidth(rows[selected], pen: pen) {
+                let place = places.first { HUD.isClear(Rect(x: m, y: $0, width: width, height: height), of: apart) }
+                // Its name shortened ("explosionDur…") where the window is too narrow for it
+                // beside the widest its value comes to (so that the row does not come and go);
+                // none where not even two letters fit.
+                let room = width - 12 - 10 - HUD.loneValueWidth(rows[selected], pen: pen)
+                if let place, let name = pen.shortened(rows[selected].name, size: HUD.rowTextSize, width: room) {
                     shown = [selected]
                     origin = Vec2(m, place)
                     compact = true
+                    rows[selected].name = name
                 }
             }
             if !shown.isEmpty {
@@ -373,7 +410,9 @@ struct HUD {
             let candidates = [(pane.x + pane.width - m - tw - 4, bottom), (pane.x + m - 4, bottom), (pane.x + m - 4, top)].map {
                 Rect(x: max(pane.x + 4, $0.0), y: $0.1, width: tw + 8, height: height)
             }
-            let box = candidates.first { HUD.isClear($0, of: content.avoid + taken) && $0.maxY <= h } ?? candidates[0]
+            // (Where each covers the scene, one that covers no other part of the HUD.)
+            let box = candidates.first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
+                ?? candidates.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? candidates[0]
             guard clearOfHelp(box) else { continue }
             taken.append(box)
             labelBoxes.append(box)
@@ -400,7 +439,9 @@ struct HUD {
             // Where the scene lies at both (a grid of badges), over the pane labels at the
             // window's foot, in the band the grid leaves them; else at the bottom as usual.
             let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
-            let box = [low, high, foot].first { HUD.isClear($0, of: content.avoid) && $0.maxY <= h } ?? low
+            // (Clear of the sliders and labels too where it can be.)
+            let box = [low, high, foot].first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
+                ?? [low, high, foot].first { HUD.isClear($0, of: rest) && $0.maxY <= h } ?? low
             if clearOfHelp(box) {
                 pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
                 for (i, line) in lines.enumerated() {
@@ -491,6 +532,12 @@ struct HUD {
         return (name, value)
     }
 
+    /// The slider panel's height with `shown` of `total` rows: its padding, and the line
+    /// counting the rows out of view where some are (a lone row has none).
+    static func panelHeight(rows shown: Int, of total: Int) -> Double {
+        rowHeight * Double(shown) + 12 + (shown > 1 && shown < total ? rowHeight : 0)
+    }
+
     /// The widest a lone row's value comes to.
     static func loneValueWidth(_ row: SliderRow, pen: HUDPen) -> Double {
         [row.value, row.widest ?? ""].map { pen.width(of: $0, size: rowTextSize) }.max() ?? 0
@@ -508,8 +555,7 @@ struct HUD {
         // its first row its place, as it scrolls.
         let above = shown.first ?? 0, beneath = rows.count - 1 - (shown.last ?? rows.count - 1)
         let more = shown.count > 1 ? [above, beneath] : [0, 0]
-        let bottom = more[0] + more[1] > 0 ? rowHeight : 0
-        let panel = Rect(x: origin.x, y: origin.y, width: width, height: rowHeight * Double(shown.count) + 2 * pad + bottom)
+        let panel = Rect(x: origin.x, y: origin.y, width: width, height: panelHeight(rows: shown.count, of: rows.count))
         pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
         let counts = [more[0] > 0 ? "↑ \(more[0]) more (up)" : nil, more[1] > 0 ? "↓ \(more[1]) more (down)" : nil].compactMap { $0 }
         if !counts.isEmpty {

@@ -52,11 +52,12 @@ public struct Parameters: Hashable, Sendable {
     }
 
     /// Where the spring back rings faster than frames at `fps` can show (over half of it), what
-    /// to say of it; nil where they show it.
-    func springAliasing(fps: Double) -> String? {
+    /// to say of it (`short`: a few words, for a toast); nil where they show it.
+    func springAliasing(fps: Double, short: Bool = false) -> String? {
         guard let ring = motion.spring.ringFrequency, fps > 0, ring > fps / 2 else { return nil }
-        return "the spring back rings at \(Parameter.format((ring * 10).rounded() / 10)) Hz, more than half of "
-            + "\(Parameter.format(fps)) fps: frames show it aliased (a slower wobble or a jitter)"
+        let hertz = Parameter.format((ring * 10).rounded() / 10), rate = Parameter.format(fps)
+        if short { return "rings at \(hertz) Hz: aliased at \(rate) fps" }
+        return "the spring back rings at \(hertz) Hz, more than half of \(rate) fps: frames show it aliased (a slower wobble or a jitter)"
     }
 
     /// The bridge a pose shows (nil past the break).

@@ -55,6 +55,8 @@ final class WindowApp {
     /// The HUD as last drawn: where its sliders are, for the mouse; and its first slider row.
     var hud: HUD?
     var sliderScroll = 0
+    /// The caterpillar's boxes as it last lay still (`HUDContent.rest`); nil: to be taken afresh.
+    var chainRest: [Rect]?
     /// Seconds the last frame took to build and draw (shown in the caption); nil before the first.
     var frameTime: Double?
     /// Frames that left a GL error (glGetError after each): the first is reported, the count at exit.
@@ -295,6 +297,7 @@ final class WindowApp {
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
         controls.selected = controls.sliders.firstIndex { $0.name == selected } ?? 0
         sliderScroll = 0
+        chainRest = nil
         sceneStart = Window.time - start
         window.title = WindowApp.title(options)
         say("scene: \(options.scene)\(options.scene == "grid" ? " (\(options.count) badges, still: for measuring)" : "")")
@@ -316,7 +319,7 @@ final class WindowApp {
         // Tuning the spring: whether the display can show how it rings.
         let name = controls.selectedParameter.name
         let aliasing = name == "springDamping" || name == "springDuration"
-            ? options.parameters.springAliasing(fps: window.refreshRate ?? 60) : nil
+            ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
         say(sliderText(reset: reset) + (aliasing.map { " · " + $0 } ?? ""))
     }
 
@@ -328,6 +331,7 @@ final class WindowApp {
 
     /// The window (or the mode) changed: panes, canvas and the badges' places follow.
     private func relayout(width: Int, height: Int) {
+        chainRest = nil
         layout = Layout(width: Double(width), height: Double(height), mode: options.mode, scene: scene.kind)
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
         // A badge held through the change stays where it is drawn, not under the pointer's
@@ -435,6 +439,16 @@ final class WindowApp {
         }
         if showHelp { content.help = Controls.helpLines }
         content.avoid = HUDContent.shown(snapshot, layout: layout)
+        // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
+        // at home; the caterpillar as it last lay still (or as it lies, after a resize, until
+        // it settles again); the grid as it is (it never moves).
+        switch scene.kind {
+        case .badges: content.rest = HUDContent.resting(snapshot, layout: layout)
+        case .chain:
+            if chainRest == nil || !scene.isAnimating { chainRest = content.avoid }
+            content.rest = chainRest
+        default: content.rest = nil
+        }
         content.toast = toast?.text
         return content
     }

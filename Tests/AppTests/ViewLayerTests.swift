@@ -245,24 +245,81 @@ import Testing
                 "rows \(shownRows), figures \(shownFigures), short captions \(shortened), no caption \(none), rows cut \(cut)")
     }
 
-    /// Where the scene leaves room, the sliders take it: a wide, short window's panel has the
-    /// rows that end above the badges (two at 1500x200, where the minimum of three once covered
-    /// the "99+"), and a narrow window's lone row goes below the caption or above the labels'
-    /// band, its columns its own (at 200x600 and 300x200 it used to be left out).
+    /// Where the scene leaves room, the sliders take it, 3 units clear of the badges: a wide,
+    /// short window's panel has the rows that end above the badges (its padding 12, a row 18,
+    /// and a row's height more for the line counting the others where some are out of view),
+    /// where the minimum of three once covered the "99+" at 1500x200; and a narrow window's
+    /// lone row goes below the caption or above the labels' band, its columns its own and its
+    /// name shortened if need be (at 200x600 and 300x200 it used to be left out, and at 200x600
+    /// it was for explosionDuration, springDuration and flatness, whose values run wide).
     @Test func theSlidersFindRoomBesideTheScene() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
+        let total = Controls(scene: .badges).sliders.count
         for mode in Mode.allCases {
-            for (w, h, rows) in [(1500.0, 200.0, 2), (200, 600, 1), (300, 200, 1)] {
+            for (w, h) in [(1500.0, 200.0), (1600, 260), (1000, 150), (200, 600), (300, 200), (260, 400)] {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
-                var content = HUDTests.content(selected: 2, toast: nil, help: false)
-                content.shortStatus = HUDContent.shortStatus(mode: mode)
-                content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
-                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
-                #expect(hud.sliderAreas.count == rows && hud.sliderAreas.contains { $0.index == 2 }, "\(w)x\(h) \(mode)")
-                let panel = try #require(hud.sliderPanel, "\(w)x\(h) \(mode)")
-                #expect(HUD.isClear(panel, of: content.avoid) && panel.maxX <= w && panel.maxY <= h, "\(w)x\(h) \(mode): \(panel)")
+                let avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
+                for selected in 0..<total {
+                    var content = HUDTests.content(selected: selected, toast: nil, help: false)
+                    // The real rows: values as shown, and the widest each can come to.
+                    content.sliders = Controls(scene: .badges).sliders.map { SliderRow($0, in: Parameters()) }
+                    content.shortStatus = HUDContent.shortStatus(mode: mode)
+                    content.avoid = avoid
+                    let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                    let what = "\(w)x\(h) \(mode) slider \(selected)"
+                    let panel = try #require(hud.sliderPanel, "\(what): no sliders")
+                    #expect(hud.sliderAreas.contains { $0.index == selected }, "\(what)")
+                    let apart = avoid.map { Rect(x: $0.x - 3, y: $0.y - 3, width: $0.width + 6, height: $0.height + 6) }
+                    #expect(HUD.isClear(panel, of: apart) && panel.maxX <= w && panel.maxY <= h, "\(what): \(panel)")
+                    if w >= 1000 {
+                        // The most rows that end 3 units above the badges in the panel's column, and
+                        // above the pane labels' band.
+                        let column = Rect(x: w - 10 - HUD.panelWidth, y: 0, width: HUD.panelWidth, height: h)
+                        let top = (avoid.filter { $0.intersects(column) }.map(\.y).min() ?? h) - 3
+                        let bottom = min(top, content.paneLabels.isEmpty ? h - 10 : h - HUD.bottomBand)
+                        let fitting = (1...10).filter { n in 10 + 18 * Double(n) + 12 + (n > 1 && n < total ? 18 : 0) <= bottom }
+                        #expect(hud.sliderAreas.count == (fitting.max() ?? 1), "\(what)")
+                    } else {
+                        #expect(hud.sliderAreas.count == 1, "\(what)")
+                    }
+                }
             }
+        }
+    }
+
+    /// The sliders stay put while a badge moves: they keep clear of where the badges rest
+    /// (`rest`, their homes), not of where one is now (`avoid`), so the "99+" pulled up under
+    /// the panel, or springing back home past it, changes nothing there. (With `avoid` alone,
+    /// as before, the panel lost rows and turned into the lone row at the left, frame by frame.)
+    @Test func theSlidersStayPutWhileABadgeMoves() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for (w, h) in [(1500.0, 200.0), (1000, 150), (800, 600), (300, 200)] {
+            let layout = Layout(width: w, height: h, mode: .bezier, scene: .badges)
+            let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+            var content = HUDTests.content(selected: 3, toast: nil, help: false)
+            content.shortStatus = HUDContent.shortStatus(mode: .bezier)
+            let atRest = scene.snapshot(Parameters())
+            content.avoid = HUDContent.shown(atRest, layout: layout)
+            content.rest = HUDContent.resting(atRest, layout: layout)
+            let still = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            let home = try #require((scene as? BadgeScene)?.board.badges.last).home
+            scene.apply(.pointerDown(home))
+            var moved = 0
+            for dy in [-20.0, -40, -60, 30] {
+                scene.apply(.pointerMove(home + Vec2(-10, dy * layout.canvas.y / h)))
+                let now = scene.snapshot(Parameters())
+                content.avoid = HUDContent.shown(now, layout: layout)
+                content.rest = HUDContent.resting(now, layout: layout)
+                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                #expect(hud.sliderPanel == still.sliderPanel && hud.sliderAreas.map(\.index) == still.sliderAreas.map(\.index),
+                        "\(w)x\(h), pulled \(dy): \(String(describing: hud.sliderPanel)) against \(String(describing: still.sliderPanel))")
+                var live = content
+                live.rest = nil
+                if HUD(live, layout: layout, scale: 1, atlas: atlas).sliderPanel != still.sliderPanel { moved += 1 }
+            }
+            // The pulls do reach the sliders' places: laid out against where the badge is, they move.
+            if w >= 1000 { #expect(moved > 0, "\(w)x\(h)") }
         }
     }
 
