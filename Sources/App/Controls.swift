@@ -196,9 +196,11 @@ struct Controls {
         }
     }
 
-    /// The scroll wheel: one step a notch on the selected slider.
+    /// The scroll wheel: one step a notch on the selected slider. A choice stops at its first
+    /// and last option and a flag turns on (up) or off (down), as a number stops at its range's
+    /// ends: a spun wheel does not go round and round.
     mutating func scroll(_ notches: Double, parameters: inout Parameters) {
-        move(steps: notches, parameters: &parameters)
+        move(steps: notches, cycle: false, parameters: &parameters)
     }
 
     private mutating func select(_ offset: Int) {
@@ -206,19 +208,21 @@ struct Controls {
         selected = ((selected + offset) % n + n) % n
     }
 
-    /// Moves the selected slider by `steps` of its step (clamped to its range); choices cycle
-    /// and flags flip, one a press.
-    private func move(steps: Double, parameters: inout Parameters) {
+    /// Moves the selected slider by `steps` of its step (clamped to its range); a choice moves
+    /// one option and a flag flips, one a press (`cycle`: past the last option to the first; else
+    /// a choice stops at its ends and a flag is set on for steps up, off for steps down).
+    private func move(steps: Double, cycle: Bool = true, parameters: inout Parameters) {
+        guard steps != 0 else { return }
         switch selectedParameter.kind {
         case .number(let key, let range, let step):
             let value = parameters[keyPath: key] + steps * step
             parameters[keyPath: key] = Controls.clean(value, step: step, range: range)
         case .choice(let options, let get, let set):
             guard let at = options.firstIndex(of: get(parameters)) else { return }
-            let n = options.count
-            set(&parameters, options[((at + (steps < 0 ? -1 : 1)) % n + n) % n])
+            let n = options.count, next = at + (steps < 0 ? -1 : 1)
+            set(&parameters, options[cycle ? (next % n + n) % n : min(max(next, 0), n - 1)])
         case .flag(let key):
-            parameters[keyPath: key].toggle()
+            parameters[keyPath: key] = cycle ? !parameters[keyPath: key] : steps > 0
         case .color:
             break
         }

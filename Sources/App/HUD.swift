@@ -59,10 +59,24 @@ struct HUDPen {
     /// Words wrapped into lines no wider than `width`, broken only at `separator` (a caption
     /// breaks between its " · " parts, never inside "frame 6.1 ms"), unless a word is wider
     /// than a line by itself (a file's path in a small window): that one is broken where it
-    /// must, after a "/" or "-" where one lies near the end of the line.
+    /// must, after a "/" or "-" where one lies near the end of the line. Broken at spaces, a
+    /// number keeps the unit after it ("43.8 Hz") and a "·" the word before it on its line.
     func wrap(_ text: String, size: Double, width: Double, at separator: String = " ") -> [String] {
+        var words = text.components(separatedBy: separator)
+        if separator == " " {
+            var joined: [String] = []
+            for word in words {
+                if let last = joined.last,
+                    word == "·" || (Double(last) != nil && word.first.map { $0.isLetter || $0 == "%" } == true) {
+                    joined[joined.count - 1] = last + " " + word
+                } else {
+                    joined.append(word)
+                }
+            }
+            words = joined
+        }
         var lines: [String] = [], line = ""
-        for word in text.components(separatedBy: separator) {
+        for word in words {
             let candidate = line.isEmpty ? String(word) : line + separator + word
             if !line.isEmpty, self.width(of: candidate, size: size) > width {
                 lines.append(line)
@@ -261,6 +275,8 @@ struct HUD {
     private(set) var sliderFirst = 0
     private(set) var helpBox: Rect?
     private(set) var toastBox: Rect?
+    /// The toast's lines as drawn.
+    private(set) var toastLines: [String] = []
     /// The help's rows a short window has no room for (its last line counts them).
     private(set) var helpHidden = 0
     /// The pane labels' text as shown (a label wider than its pane keeps its first part).
@@ -420,10 +436,12 @@ struct HUD {
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
         }
-        if let toast = content.toast {
+        if let toast = content.toast, pen.width(of: "ab…", size: HUD.textSize) <= w - 4 * m {
             // Bottom centre, above the pane labels; or, where the scene lies there (the chain on
             // its floor), at the top below the caption and the sliders.
-            let size = HUD.textSize, maxWidth = max(40, w - 4 * m)
+            // (In a window too narrow for two letters and "…", none: a toast cut off mid-letter
+            // says nothing.)
+            let size = HUD.textSize, maxWidth = w - 4 * m
             // As many lines as the window holds.
             let lines = pen.firstLines(pen.wrap(toast, size: size, width: maxWidth), most: Int((h - 12) / HUD.lineHeight), size: size,
                                        width: maxWidth)
@@ -448,6 +466,7 @@ struct HUD {
                     pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
                 }
                 toastBox = box
+                toastLines = lines
             }
         }
         if let help {
@@ -525,7 +544,7 @@ struct HUD {
     /// The slider rows' name and value columns, each with its 10-unit gap. They stay put while
     /// values change and the list scrolls: every name, and every number's value and the widest
     /// it can come to (a choice has no bar to run into).
-    static func columns(_ rows: [SliderRow], pen: HUDPen) -> (name: Double, value: Double) {
+    private static func columns(_ rows: [SliderRow], pen: HUDPen) -> (name: Double, value: Double) {
         let name = (rows.map { pen.width(of: $0.name, size: rowTextSize) }.max() ?? 0) + 10
         let value = (rows.flatMap { $0.fraction == nil ? [] : [$0.value, $0.widest ?? ""] }
             .map { pen.width(of: $0, size: rowTextSize) }.max() ?? 0) + 10

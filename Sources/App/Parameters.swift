@@ -52,12 +52,13 @@ public struct Parameters: Hashable, Sendable {
     }
 
     /// Where the spring back rings faster than frames at `fps` can show (over half of it), what
-    /// to say of it (`short`: a few words, for a toast); nil where they show it.
-    func springAliasing(fps: Double, short: Bool = false) -> String? {
+    /// to say of it (`short`: a few words, for a toast) and the frequency it rings at (Hz); nil
+    /// where they show it.
+    func springAliasing(fps: Double, short: Bool = false) -> (note: String, ring: Double)? {
         guard let ring = motion.spring.ringFrequency, fps > 0, ring > fps / 2 else { return nil }
         let hertz = Parameter.format((ring * 10).rounded() / 10), rate = Parameter.format(fps)
-        if short { return "rings at \(hertz) Hz: aliased at \(rate) fps" }
-        return "the spring back rings at \(hertz) Hz, more than half of \(rate) fps: frames show it aliased (a slower wobble or a jitter)"
+        if short { return ("rings at \(hertz) Hz: aliased at \(rate) fps", ring) }
+        return ("the spring back rings at \(hertz) Hz, more than half of \(rate) fps: frames show it aliased (a slower wobble or a jitter)", ring)
     }
 
     /// The bridge a pose shows (nil past the break).

@@ -163,8 +163,8 @@ enum ReplayCommand {
             played = k + 1
             if let badges = scene as? BadgeScene,
                 badges.board.badges.contains(where: { $0.phase == .returning && $0.center.distance(to: $0.home) > 0.5 }),
-                var note = player.parameters.springAliasing(fps: fps), let ring = player.parameters.motion.spring.ringFrequency {
-                note += "; --fps \(Int((2 * ring).rounded(.up))) or more shows it"
+                let (text, ring) = player.parameters.springAliasing(fps: fps) {
+                let note = text + "; --fps \(Int((2 * ring).rounded(.up))) or more shows it"
                 if !aliasing.contains(note) { aliasing.append(note) }
             }
             if dumpPath != nil {

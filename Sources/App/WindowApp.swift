@@ -320,7 +320,7 @@ final class WindowApp {
         let name = controls.selectedParameter.name
         let aliasing = name == "springDamping" || name == "springDuration"
             ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
-        say(sliderText(reset: reset) + (aliasing.map { " · " + $0 } ?? ""))
+        say(sliderText(reset: reset) + (aliasing.map { " · " + $0.note } ?? ""))
     }
 
     /// "springDamping = 0.1": the selected slider and its value.

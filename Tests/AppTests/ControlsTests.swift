@@ -51,6 +51,39 @@ import Testing
         #expect(controls.selected == Controls.sliders.count - 1)
     }
 
+    /// The wheel stops at a choice's first and last options and sets a flag by its direction;
+    /// the keys go round.
+    @Test func theWheelStopsAtAChoicesEnds() throws {
+        var controls = Controls()
+        var parameters = Parameters()
+        let style = try #require(Controls.sliders.firstIndex { $0.name == "style" })
+        controls.selected = style
+        let options = BridgeStyle.allCases.map(\.rawValue)
+        parameters.bridge.style = BridgeStyle(rawValue: options[0])!
+        // (n + 1 notches from the first: going round would end on the second.)
+        for _ in 0..<(options.count + 1) { controls.scroll(1, parameters: &parameters) }
+        #expect(parameters.bridge.style.rawValue == options[options.count - 1])
+        for _ in 0..<(options.count + 1) { controls.scroll(-1, parameters: &parameters) }
+        #expect(parameters.bridge.style.rawValue == options[0])
+        // The keys go round: left from the first option is the last.
+        _ = controls.handle(KeyPress(name: "left"), parameters: &parameters)
+        #expect(parameters.bridge.style.rawValue == options[options.count - 1])
+
+        let reattach = try #require(Controls.sliders.firstIndex { $0.name == "reattach" })
+        controls.selected = reattach
+        for start in [false, true] {
+            parameters.motion.reattach = start
+            controls.scroll(1, parameters: &parameters)
+            controls.scroll(1, parameters: &parameters)
+            #expect(parameters.motion.reattach)
+            controls.scroll(-1, parameters: &parameters)
+            controls.scroll(-1, parameters: &parameters)
+            #expect(!parameters.motion.reattach)
+        }
+        _ = controls.handle(KeyPress(name: "left"), parameters: &parameters)
+        #expect(parameters.motion.reattach)
+    }
+
     @Test func numberKeysLoadThePresets() {
         var controls = Controls()
         var parameters = Parameters()

@@ -123,6 +123,46 @@ import Testing
         }
     }
 
+    /// A toast's lines fit its panel with its 8-unit insets at every window width, the last
+    /// ending in "…" where some are left out, or there is none (a window too narrow for two
+    /// letters and "…"); wrapped at spaces, a number keeps its unit and "·" its word before.
+    @Test func theToastsTextFitsItsPanel() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let toast = "springDamping = 0.1 · rings at 43.8 Hz: aliased at 60 fps"
+        var shown = 0
+        for w in stride(from: 30.0, through: 420, by: 6) {
+            for h in [40.0, 60, 200] {
+                var content = HUDTests.content(selected: 3, toast: toast, help: false)
+                content.sliders = nil
+                let hud = HUD(content, layout: Layout(width: w, height: h, mode: .bezier, scene: .badges), scale: 1, atlas: atlas)
+                guard let box = hud.toastBox else {
+                    #expect(pen.width(of: "ab…", size: HUD.textSize) > w - 4 * HUD.margin, "no toast at \(w)x\(h)")
+                    continue
+                }
+                shown += 1
+                #expect(box.x >= 0 && box.maxX <= w, "\(w)x\(h): \(box)")
+                for line in hud.toastLines {
+                    #expect(pen.width(of: line, size: HUD.textSize) <= box.width - 16 + 1e-9, "\(w)x\(h): \(line) in \(box)")
+                }
+                // All of it, or a start of it ending in "…".
+                let whole = toast.filter { $0 != " " }, drawn = hud.toastLines.joined().filter { $0 != " " }
+                if drawn != whole {
+                    #expect(drawn.hasSuffix("…") && whole.hasPrefix(drawn.dropLast()), "\(w)x\(h): \(hud.toastLines)")
+                }
+            }
+        }
+        #expect(shown > 100)
+        for width in stride(from: 60.0, through: 400, by: 3) {
+            let lines = pen.wrap(toast, size: HUD.textSize, width: width)
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                let last = line.split(separator: " ").last.map(String.init) ?? ""
+                #expect(!(Double(last) != nil && next.first?.isLetter == true), "\(width): \(line) | \(next)")
+                #expect(!next.hasPrefix("·"), "\(width): \(line) | \(next)")
+            }
+        }
+    }
+
     /// The caption keeps its width as the frame time changes (1–99.9 ms: digits are a figure
     /// wide, and a figure space leads a time under 10), so the slider panel beside it stays
     /// where it is; the times themselves read as written.
