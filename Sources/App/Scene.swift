@@ -18,6 +18,9 @@ protocol Scene: AnyObject {
     func resize(width: Double, height: Double)
     /// The canvas changed under a pointer that is down at `p`: what it holds stays where it is.
     func regrip(at p: Vec2)
+    /// A point of what the pointer holds (the held badge's centre, the caterpillar's head), in
+    /// the scene; nil where it holds nothing.
+    var heldPoint: Vec2? { get }
     /// One dump line, with the events since the last one.
     func dumpLine(time: Double, parameters: Parameters) -> String
     /// What it looks like now: the value the painter draws.
@@ -71,6 +74,7 @@ final class BadgeScene: Scene {
     private var shown = SceneSnapshot()
 
     func regrip(at p: Vec2) { board.regrip(at: p) }
+    var heldPoint: Vec2? { board.held.map { board.badges[$0].center } }
 
     func snapshot(_ parameters: Parameters) -> SceneSnapshot {
         board.snapshot(rule: parameters.metaballBreak, into: &shown)
@@ -159,6 +163,7 @@ final class ChainScene: Scene {
 
     /// The head follows the pointer wherever the canvas put it.
     func regrip(at p: Vec2) { apply(.pointerMove(p)) }
+    var heldPoint: Vec2? { world.isHeld ? world.circles.last?.center : nil }
 
     func dumpLine(time: Double, parameters: Parameters) -> String {
         defer { events.removeAll(keepingCapacity: true) }
@@ -251,6 +256,7 @@ final class GridScene: Scene {
     func update(_ parameters: Parameters) { self.parameters = parameters }
     func resize(width: Double, height: Double) { size = Vec2(width, height) }
     func regrip(at p: Vec2) {}
+    var heldPoint: Vec2? { nil }
 
     func dumpLine(time: Double, parameters: Parameters) -> String {
         let texts = self.texts

@@ -332,11 +332,25 @@ final class WindowApp {
     /// The window (or the mode) changed: panes, canvas and the badges' places follow.
     private func relayout(width: Int, height: Int) {
         chainRest = nil
+        let before = layout, held = pressed ? scene.heldPoint : nil
         layout = Layout(width: Double(width), height: Double(height), mode: options.mode, scene: scene.kind)
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
-        // A badge held through the change stays where it is drawn, not under the pointer's
-        // new place in the scene (that could be past the break: a burst on release).
-        if pressed { scene.regrip(at: layout.scenePoint(pointer)) }
+        guard pressed else { return }
+        // What is held keeps its pose (a badge its pull from its home, which the new layout
+        // moved; the caterpillar its place), not jumping to the pointer's new place in the
+        // scene (that could be past the break: a burst on release); and the pointer is moved to
+        // where the point it held is now shown, so that it stays held where it was pressed.
+        // Where the pointer cannot be moved there (outside the window or its pane; a system
+        // that does not let an app move it), the hold goes on from where the pointer is.
+        if let held, let moved = scene.heldPoint {
+            let pane = min(before.pane(at: pointer), layout.panes.count - 1)
+            let target = layout.windowPoint(before.scenePoint(pointer) + (moved - held), pane: pane)
+            if layout.panes[pane].contains(target) {
+                let now = window.warpCursor(x: target.x, y: target.y)
+                if abs(now.x - target.x) <= 1, abs(now.y - target.y) <= 1 { pointer = Vec2(now.x, now.y) }
+            }
+        }
+        scene.regrip(at: layout.scenePoint(pointer))
     }
 
     /// The shown slider row under a window point.

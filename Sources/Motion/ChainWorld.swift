@@ -192,8 +192,11 @@ public final class ChainWorld {
         buildWalls()
     }
 
-    /// The canvas changed size (or the walls' inset): the walls follow, and bodies left outside
-    /// are brought back in.
+    /// The canvas changed size (or the walls' inset): the walls follow, and a chain left
+    /// outside them is moved back in whole, by the least shift that brings it in (a chain
+    /// resting on the floor still rests on it, its joints as they were: moved body by body,
+    /// the joints' errors would fling it across the window). Only a chain wider or taller than
+    /// the room is then pressed in body by body, and it is stopped.
     public func resize(width: Double, height: Double, inset: Double? = nil) {
         guard width > 0, height > 0 else { return }
         self.width = width
@@ -202,12 +205,34 @@ public final class ChainWorld {
         stillFor = 0
         buildWalls()
         let m = wallInset
-        for (body, r) in zip(bodies, radii) {
-            let p = cpBodyGetPosition(body)
-            let x = min(max(p.x, m + r), max(m + r, width - m - r)), y = min(max(p.y, m + r), max(m + r, height - m - r))
-            if x != p.x || y != p.y {
-                cpBodySetPosition(body, cpv(x, y))
+        let positions = bodies.map { cpBodyGetPosition($0) }
+        // The room's bounds for the bodies' edges, and the least shift that puts [low, high]
+        // within them (centred where it cannot); none for what lies within Chipmunk's collision
+        // slop of them (a body resting on the floor sinks a tenth of a pixel into it).
+        let slop = 0.5
+        func shift(_ low: Double, _ high: Double, _ start: Double, _ end: Double) -> Double {
+            if high - low > end - start + 2 * slop { return (start + end) / 2 - (low + high) / 2 }
+            return low < start - slop ? start - low : high > end + slop ? end - high : 0
+        }
+        let dx = shift(zip(positions, radii).map { $0.x - $1 }.min() ?? 0, zip(positions, radii).map { $0.x + $1 }.max() ?? 0,
+                       m, width - m)
+        let dy = shift(zip(positions, radii).map { $0.y - $1 }.min() ?? 0, zip(positions, radii).map { $0.y + $1 }.max() ?? 0,
+                       m, height - m)
+        var pressed = false
+        for (i, body) in bodies.enumerated() {
+            let r = radii[i], p = positions[i]
+            let moved = cpv(p.x + dx, p.y + dy)
+            func clamp(_ v: Double, _ end: Double) -> Double {
+                v < m + r - slop ? m + r : v > max(m + r, end - m - r) + slop ? max(m + r, end - m - r) : v
+            }
+            let x = clamp(moved.x, width), y = clamp(moved.y, height)
+            pressed = pressed || x != moved.x || y != moved.y
+            if x != p.x || y != p.y { cpBodySetPosition(body, cpv(x, y)) }
+        }
+        if pressed {
+            for body in bodies {
                 cpBodySetVelocity(body, cpvzero)
+                cpBodySetAngularVelocity(body, 0)
             }
         }
         for body in bodies { cpSpaceReindexShapesForBody(space, body) }

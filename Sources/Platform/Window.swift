@@ -130,6 +130,16 @@ public final class Window {
         return queue
     }
 
+    /// Moves the pointer to (x, y) in window units (X puts it on a whole pixel); where it is
+    /// then, which is not there where the app may not move it (a window without the focus; on
+    /// Wayland, ever).
+    public func warpCursor(x: Double, y: Double) -> (x: Double, y: Double) {
+        glfwSetCursorPos(handle, x, y)
+        var cx = 0.0, cy = 0.0
+        glfwGetCursorPos(handle, &cx, &cy)
+        return (cx, cy)
+    }
+
     /// Size in window units (logical pixels).
     public var size: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

@@ -204,6 +204,28 @@ extension WindowTests {
             return tail[..<(tail.firstIndex(of: "]") ?? tail.endIndex)].split(separator: ",").map { $0.replacingOccurrences(of: "\"", with: "") }
         }
         #expect(events == ["began", "released", "returned"], "\(events)")
+        // Held through the mode switch, which moved "23" (radius 20) with its home, the pointer
+        // was moved onto it and kept to it: red 15 px above and below the pointer (the count
+        // is at its centre) as shown, and its centre within a pixel of the pointer in the dump
+        // (the one pane is the window, at zoom 1).
+        func shell(_ name: String) throws -> [String: Int] {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            return Dictionary(text.split(separator: "\n").compactMap { line -> (String, Int)? in
+                let parts = line.split(separator: "=")
+                guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+                return (String(parts[0]), value)
+            }, uniquingKeysWith: { a, _ in a })
+        }
+        let mouse = try shell("held-switched.pointer"), frame = try shell("held-switched.window")
+        let px = try #require(mouse["X"]) - (frame["X"] ?? 0), py = try #require(mouse["Y"]) - (frame["Y"] ?? 0)
+        let switched = try grab("held-switched")
+        #expect(switched.isRed(px, py - 15) && switched.isRed(px, py + 15), "the pointer at \(px),\(py) is not on the held badge")
+        let heldLine = try #require(dump.split(separator: "\n").last { $0.contains("\"pointer\":{\"x\":\(px).0,") && $0.contains("\"down\":true") },
+                                    "no held frame with the pointer at x = \(px)")
+        let heldState = try #require(try JSONSerialization.jsonObject(with: Data(heldLine.utf8)) as? [String: Any])
+        let dragged = try #require((heldState["badges"] as? [[String: Any]])?.first { ($0["phase"] as? String) == "dragging" })
+        let center = try #require(dragged["center"] as? [Double])
+        #expect(abs(center[0] - Double(px)) <= 1 && abs(center[1] - Double(py)) <= 1, "held \(center), pointer \(px),\(py)")
 
         // Titles name scene and mode; the chain has its caption (ink at the top left).
         #expect(try String(contentsOf: folder.appendingPathComponent("badge.title"), encoding: .utf8).contains("badge · split"))

@@ -146,6 +146,42 @@ func eased(_ t: Double, speed: Double) -> Double {
         }
     }
 
+    /// A window narrowed (split mode halves the pane) with the chain resting at its far side:
+    /// the chain is moved in whole, its joints as they were and still on the floor, and it
+    /// stays lying there, not flung about by joints torn apart; widened again, nothing moves.
+    @Test func aResizeMovesTheChainInWhole() {
+        let world = ChainWorld(width: 800, height: 600)
+        world.advance(to: 1)
+        let head = world.circles.last!.center
+        #expect(world.grab(at: head))
+        for k in 1...120 {
+            world.drag(to: head + (Vec2(740, 540) - head) * (Double(k) / 120))
+            world.advance(to: 1 + Double(k) / 120)
+        }
+        world.release()
+        world.advance(to: 6)
+        let before = world.circles, lengths = world.jointLengths.map(\.now)
+        #expect(before.map { $0.center.x - $0.radius }.min()! > 400, "the chain is not at the right: \(before)")
+        world.resize(width: 400, height: 600)
+        let after = world.circles
+        // The same shape, moved left by the least that brings it inside.
+        let dx = 400 - before.map { $0.center.x + $0.radius }.max()!
+        for (a, b) in zip(before, after) {
+            #expect(abs(b.center.x - (a.center.x + dx)) < 1e-9 && b.center.y == a.center.y, "\(a) → \(b)")
+        }
+        #expect(zip(world.jointLengths.map(\.now), lengths).allSatisfy { abs($0 - $1) < 1e-9 })
+        // And it lies still: over two seconds no body rises more than a pixel.
+        for k in 1...120 {
+            world.advance(to: 6 + Double(k) / 60)
+            for (a, b) in zip(after, world.circles) {
+                #expect(b.center.y > a.center.y - 1 && b.center.x + b.radius <= 401, "\(k): \(a) → \(b)")
+            }
+        }
+        let settled = world.circles
+        world.resize(width: 800, height: 600)
+        #expect(world.circles == settled)
+    }
+
     @Test func wallsFollowAResize() {
         let world = ChainWorld(width: 800, height: 600)
         world.advance(to: 3)
