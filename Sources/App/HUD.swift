@@ -175,6 +175,9 @@ struct HUDContent {
     /// Where the scene shows something, in window units: the caption's lines keep clear of it
     /// where they can.
     var avoid: [Rect] = []
+    /// How many of the caption's last lines are there only while a badge is held (its
+    /// figures): they yield to the sliders, which keep the place they have with none held.
+    var heldLines = 0
     /// Where the scene rests (the badges at home; the caterpillar as it last lay still), which
     /// the sliders, labels and toasts keep clear of, so that they stay put while a badge moves
     /// (a held one may pass under them); nil: `avoid`.
@@ -337,26 +340,26 @@ struct HUD {
         // (Nor may it run past the window's foot: in a window a few lines high, the lines that
         // fit, the last of them ending in "…".)
         func fits(_ lines: [String]) -> Bool { HUD.isClear(box(lines), of: content.avoid) && box(lines).maxY <= h }
-        var caption = wrapped(content.caption[...])
-        if content.caption.count > 1, !fits(caption) { caption = wrapped(content.caption.prefix(1)) }
-        if let short = content.shortStatus, !caption.isEmpty, !fits(caption) { caption = wrapped([short]) }
-        // And none where even that would cover the scene (a window a few badges wide).
-        if !caption.isEmpty, !HUD.isClear(box(caption), of: content.avoid) { caption = [] }
-        caption = pen.firstLines(caption, most: Int((h - m - 2) / HUD.lineHeight), size: HUD.textSize, width: max(40, w - 2 * m))
-        if !caption.isEmpty, clearOfHelp(box(caption)) {
-            let box = box(caption)
-            pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
-            for (i, line) in caption.enumerated() {
-                pen.text(line, x: m, y: m + 12 + HUD.lineHeight * Double(i), size: HUD.textSize, color: HUDPen.ink)
-            }
-            captionBox = box
-            below = box.maxY + 8
+        func lines(_ source: ArraySlice<String>) -> [String] {
+            var caption = wrapped(source)
+            if source.count > 1, !fits(caption) { caption = wrapped(source.prefix(1)) }
+            if let short = content.shortStatus, !caption.isEmpty, !fits(caption) { caption = wrapped([short]) }
+            // And none where even that would cover the scene (a window a few badges wide).
+            if !caption.isEmpty, !HUD.isClear(box(caption), of: content.avoid) { caption = [] }
+            caption = pen.firstLines(caption, most: Int((h - m - 2) / HUD.lineHeight), size: HUD.textSize, width: max(40, w - 2 * m))
+            return caption.isEmpty || !clearOfHelp(box(caption)) ? [] : caption
         }
+        // The sliders are placed beside or below the caption as it is with no badge held, so
+        // that a press does not move them; the held badge's lines are shown where they then
+        // keep clear of the sliders.
+        var caption = lines(content.caption[...])
+        let resting = content.heldLines > 0 ? lines(content.caption.dropLast(content.heldLines)) : caption
+        if !resting.isEmpty { below = box(resting).maxY + 8 }
         // The sliders: a panel at the top right beside the caption where the window is wide
         // enough, else the selected slider alone below the caption.
         // The help, when shown, stands alone.
         if var rows = content.sliders, !rows.isEmpty, content.help == nil {
-            let captionRight = captionBox?.maxX ?? 0
+            let captionRight = resting.isEmpty ? 0 : box(resting).maxX
             let wide = w - captionRight - 2 * m >= HUD.panelWidth
             let width = wide ? HUD.panelWidth : max(0, min(HUD.panelWidth, w - 2 * m))
             var shown: [Int] = []
@@ -405,6 +408,16 @@ struct HUD {
                                                              compact: compact, pen: &pen)
             }
             sliderFirst = shown.first ?? content.scroll
+        }
+        if let sliderPanel, !caption.isEmpty, box(caption).intersects(sliderPanel) { caption = resting }
+        if !caption.isEmpty {
+            let box = box(caption)
+            pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
+            for (i, line) in caption.enumerated() {
+                pen.text(line, x: m, y: m + 12 + HUD.lineHeight * Double(i), size: HUD.textSize, color: HUDPen.ink)
+            }
+            captionBox = box
+            below = box.maxY + 8
         }
         // Pane labels: bottom right, bottom left, or at the top below the caption and sliders,
         // whichever keeps clear of what the scene shows there and of the HUD.
@@ -457,8 +470,10 @@ struct HUD {
             // Where the scene lies at both (a grid of badges), over the pane labels at the
             // window's foot, in the band the grid leaves them; else at the bottom as usual.
             let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
-            // (Clear of the sliders and labels too where it can be.)
+            // (Clear of the sliders and labels too: where each place covers the scene, one that
+            // covers no other part of the HUD, as a label does.)
             let box = [low, high, foot].first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
+                ?? [low, high, foot].first { HUD.isClear($0, of: taken) && $0.maxY <= h }
                 ?? [low, high, foot].first { HUD.isClear($0, of: rest) && $0.maxY <= h } ?? low
             if clearOfHelp(box) {
                 pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))

@@ -442,6 +442,7 @@ final class WindowApp {
         var content = HUDContent()
         // The grid holds no badge (each is only posed as if pulled): no figures of one.
         content.caption = caption(held: options.scene == "grid" ? nil : snapshot.heldPose)
+        content.heldLines = content.caption.count - caption(held: nil).count
         content.shortStatus = HUDContent.shortStatus(mode: options.mode)
         // Two panes are named each; one is named by the caption.
         content.paneLabels = HUDContent.paneLabels(layout: layout, scene: options.scene, parameters: options.parameters)
