@@ -310,6 +310,22 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         for script in [atHome, burst] { #expect(try run(script, fps: 30).stderr.isEmpty) }
     }
 
+        /// Key q ends the run: the headline says at what time, the frames stopping there (one at
+    /// each 1/fps up to it), not at the script's end.
+    @Test func aSummaryEndedByQSaysWhen() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("q.txt").path
+        let (before, after, fps) = (2.5, 5.0, 60.0)
+        try Data("wait \(before)\nkey q\nwait \(after)\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try Sticky.run(["replay", path, "--fps", "60"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let frames = Int((before * fps).rounded()) + 1
+        let first = result.stdout.split(separator: "\n").first ?? ""
+        #expect(first == "\(path): \(String(format: "%.3f", before + after)) s, \(frames) frames at 60 fps (ended early by key q at \(String(format: "%.3f", before)) s)",
+                "\(first)")
+    }
+
     @Test(arguments: [
         // Pull the badge past the break, back in, out again several times: more than 20 events.
         (30.0, "badge 400 300 20 8\n" + String(repeating: "down 400 300\nmove 470 300 0.1\nmove 400 300 0.1\nup\nwait 0.3\n", count: 6)),
