@@ -28,6 +28,8 @@ struct HUDPen {
     static let edge = Color(red: 0.55, green: 0.55, blue: 0.58)
     static let track = Color(red: 0.85, green: 0.85, blue: 0.85)
     static let hover = Color(red: 0.92, green: 0.95, blue: 1)
+    /// The caption's "rec 12 s" while the window records.
+    static let recording = Color(red: 0.8, green: 0.05, blue: 0.05)
 
     /// The advance of a line of text at `size` units per em, in units.
     func width(of text: String, size: Double) -> Double {
@@ -201,17 +203,24 @@ extension HUDContent {
     /// The caption's status line (scene, mode, the fill of a lone pane, the frame time, the help
     /// key) and, in the overlay mode, its legend, which names the two fills there (so that the
     /// status stays short enough for the slider panel beside it).
-    static func caption(layout: Layout, scene: String, mode: Mode, parameters: Parameters, frameTime: Double) -> [String] {
+    /// `recorded`: the seconds of the recording in progress, which the status line begins with
+    /// ("rec 12 s"; under 10 led by a figure space, so that the width holds).
+    static func caption(layout: Layout, scene: String, mode: Mode, parameters: Parameters, frameTime: Double,
+                        recorded: Double? = nil) -> [String] {
         let fill = layout.panes.count == 1 && mode != .overlay
             ? " · " + fillName(layout.panes[0].content, scene: scene, parameters: parameters) : ""
-        let status = "\(scene) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
+        let rec = recorded.map { seconds -> String in
+            let whole = Int(max(0, seconds).rounded(.down))
+            return "rec \(whole < 10 ? "\u{2007}" : "")\(whole) s · "
+        } ?? ""
+        let status = "\(rec)\(scene) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
         guard mode == .overlay else { return [status] }
         let style = fillName(.bezier, scene: scene, parameters: parameters), kernel = fillName(.metaball, scene: scene, parameters: parameters)
         return [status, "blue: Bézier (\(style)) only · green: field (\(kernel)) only"]
     }
 
     /// The caption's first line where the whole one would cover the scene: the mode and the help key.
-    static func shortStatus(mode: Mode) -> String { "\(mode.rawValue) · f1: keys" }
+    static func shortStatus(mode: Mode, recording: Bool = false) -> String { "\(recording ? "rec · " : "")\(mode.rawValue) · f1: keys" }
 
     /// The construction or kernel a pane fills with: "quad", "inverseSquare", "quad vs inverseSquare".
     static func fillName(_ content: PaneContent, scene: String, parameters: Parameters) -> String {
@@ -414,7 +423,16 @@ struct HUD {
             let box = box(caption)
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             for (i, line) in caption.enumerated() {
-                pen.text(line, x: m, y: m + 12 + HUD.lineHeight * Double(i), size: HUD.textSize, color: HUDPen.ink)
+                let y = m + 12 + HUD.lineHeight * Double(i)
+                // A recording's "rec 12 s" in red, the rest in ink.
+                if i == 0, line.hasPrefix("rec "), let end = line.range(of: " · ") {
+                    let rec = String(line[..<end.lowerBound])
+                    pen.text(rec, x: m, y: y, size: HUD.textSize, color: HUDPen.recording)
+                    pen.text(String(line[end.lowerBound...]), x: m + pen.width(of: rec, size: HUD.textSize), y: y, size: HUD.textSize,
+                             color: HUDPen.ink)
+                } else {
+                    pen.text(line, x: m, y: y, size: HUD.textSize, color: HUDPen.ink)
+                }
             }
             captionBox = box
             below = box.maxY + 8

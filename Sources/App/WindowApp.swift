@@ -108,7 +108,10 @@ final class WindowApp {
         start = Window.time
     }
 
-    static func title(_ options: CommonOptions) -> String { "sticky — \(options.scene) · \(options.mode.rawValue)" }
+    /// The window's title: scene and mode, and "recording" while it records.
+    static func title(_ options: CommonOptions, recording: Bool = false) -> String {
+        "sticky — \(options.scene) · \(options.mode.rawValue)\(recording ? " · recording" : "")"
+    }
 
     func run() {
         defer {
@@ -248,7 +251,7 @@ final class WindowApp {
         case .nextMode:
             let modes = Mode.allCases
             options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
-            window.title = WindowApp.title(options)
+            window.title = WindowApp.title(options, recording: capture.isRecording)
             let (w, h) = window.size
             relayout(width: w, height: h)
             say("mode: \(options.mode.rawValue)")
@@ -270,6 +273,7 @@ final class WindowApp {
                 let colors = options.parameters.recordingColors(mode: options.mode, overlays: true)
                 say(capture.start(apng: action == .toggleRecordingAPNG, width: fw, height: fh, colors: colors, time: now))
             }
+            window.title = WindowApp.title(options, recording: capture.isRecording)
         case .toggleHUD:
             showSliders = showHelp ? true : !showSliders
             showHelp = false
@@ -299,7 +303,7 @@ final class WindowApp {
         sliderScroll = 0
         chainRest = nil
         sceneStart = Window.time - start
-        window.title = WindowApp.title(options)
+        window.title = WindowApp.title(options, recording: capture.isRecording)
         say("scene: \(options.scene)\(options.scene == "grid" ? " (\(options.count) badges, still: for measuring)" : "")")
     }
 
@@ -400,7 +404,10 @@ final class WindowApp {
             pendingShot = nil
             say(capture.save(renderer.readPixels(from: target), hud: false))
         }
-        if capture.wantsFrame(at: now), let failure = capture.add(renderer.readPixels(from: target), at: now) { say(failure) }
+        if capture.wantsFrame(at: now), let failure = capture.add(renderer.readPixels(from: target), at: now) {
+            say(failure)
+            window.title = WindowApp.title(options, recording: false)
+        }
         renderer.drawHUD(frame, into: target)
         if pendingShot == true {
             pendingShot = nil
@@ -443,7 +450,7 @@ final class WindowApp {
         // The grid holds no badge (each is only posed as if pulled): no figures of one.
         content.caption = caption(held: options.scene == "grid" ? nil : snapshot.heldPose)
         content.heldLines = content.caption.count - caption(held: nil).count
-        content.shortStatus = HUDContent.shortStatus(mode: options.mode)
+        content.shortStatus = HUDContent.shortStatus(mode: options.mode, recording: capture.isRecording)
         // Two panes are named each; one is named by the caption.
         content.paneLabels = HUDContent.paneLabels(layout: layout, scene: options.scene, parameters: options.parameters)
         if showSliders {
@@ -480,7 +487,7 @@ final class WindowApp {
     /// held badge differ (measured on a 1 px grid while it is held: a few milliseconds).
     private func caption(held pose: BadgePose?) -> [String] {
         let lines = HUDContent.caption(layout: layout, scene: options.scene, mode: options.mode, parameters: options.parameters,
-                                       frameTime: frameTime ?? 0)
+                                       frameTime: frameTime ?? 0, recorded: capture.recordedSeconds)
         guard options.mode != .bezier, let pose else { return lines }
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }

@@ -15,6 +15,9 @@ final class WindowCapture {
 
     var isRecording: Bool { recording != nil }
 
+    /// The seconds recorded so far; nil when not recording.
+    var recordedSeconds: Double? { recording.map { Double($0.frames) / WindowCapture.rate } }
+
     /// Whether the recording wants a frame at `time`.
     func wantsFrame(at time: Double) -> Bool { recording.map { time >= $0.next } ?? false }
 

@@ -163,6 +163,27 @@ import Testing
         }
     }
 
+    /// While the window records, the caption begins with the seconds recorded (whole, a figure
+    /// space leading those under 10, so the width holds from 0 to 99 s), and the short status
+    /// and the title say so too.
+    @Test func theCaptionSaysARecordingIsOn() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let layout = Layout(width: 800, height: 600, mode: .bezier, scene: .badges)
+        func status(_ recorded: Double?) -> String {
+            HUDContent.caption(layout: layout, scene: "badge", mode: .bezier, parameters: Parameters(), frameTime: 0.0012, recorded: recorded)[0]
+        }
+        let plain = status(nil)
+        #expect(!plain.contains("rec"))
+        #expect(status(3.7) == "rec \u{2007}3 s · " + plain && status(12.2) == "rec 12 s · " + plain)
+        let widths = [0.0, 3.7, 9.99, 10, 42.5, 99.9].map { pen.width(of: status($0), size: HUD.textSize) }
+        #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(widths)")
+        #expect(HUDContent.shortStatus(mode: .split, recording: true) == "rec · split · f1: keys")
+        var options = CommonOptions()
+        options.scene = "chain"
+        #expect(WindowApp.title(options, recording: true).hasSuffix(" · recording") && !WindowApp.title(options).contains("recording"))
+    }
+
     /// The caption keeps its width as the frame time changes (1–99.9 ms: digits are a figure
     /// wide, and a figure space leads a time under 10), so the slider panel beside it stays
     /// where it is; the times themselves read as written.
