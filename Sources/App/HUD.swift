@@ -488,11 +488,12 @@ struct HUD {
             // Where the scene lies at both (a grid of badges), over the pane labels at the
             // window's foot, in the band the grid leaves them; else at the bottom as usual.
             let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
-            // (Clear of the sliders and labels too: where each place covers the scene, one that
-            // covers no other part of the HUD, as a label does.)
+            // (Clear of the sliders and labels too where it can be; else clear of the scene,
+            // over a part of the HUD for the moment it shows; only where every place covers the
+            // scene, one that covers no other part of the HUD, as a label does.)
             let box = [low, high, foot].first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
-                ?? [low, high, foot].first { HUD.isClear($0, of: taken) && $0.maxY <= h }
-                ?? [low, high, foot].first { HUD.isClear($0, of: rest) && $0.maxY <= h } ?? low
+                ?? [low, high, foot].first { HUD.isClear($0, of: rest) && $0.maxY <= h }
+                ?? [low, high, foot].first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? low
             if clearOfHelp(box) {
                 pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
                 for (i, line) in lines.enumerated() {

@@ -250,34 +250,6 @@ import Testing
         #expect(shownWithFigures >= 4, "the figures shown in \(shownWithFigures) cases")
     }
 
-    /// A toast that must cover the scene covers no other part of the HUD: in small windows of
-    /// every mode (at 200x150 in split it covered the lone slider row), it keeps clear of the
-    /// caption, the sliders and the labels.
-    @Test func aToastOverTheSceneCoversNoOtherPartOfTheHUD() throws {
-        let atlas = try #require(Fonts.atlas(), "needs a font")
-        var shown = 0
-        for (w, h) in [(200.0, 150.0), (240, 160), (300, 200), (360, 240), (420, 300), (520, 400)] {
-            for mode in Mode.allCases {
-                let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
-                var content = HUDTests.content(selected: 0, toast: "mode: \(mode.rawValue)", help: false)
-                content.caption = HUDContent.caption(layout: layout, scene: "badge", mode: mode, parameters: Parameters(), frameTime: 0.0185)
-                content.shortStatus = HUDContent.shortStatus(mode: mode)
-                content.paneLabels = HUDContent.paneLabels(layout: layout, scene: "badge", parameters: Parameters())
-                let scene = BadgeScene(board: BadgeBoard(badges: BadgeBoard.defaultBadges(width: layout.canvas.x, height: layout.canvas.y),
-                                                         parameters: Parameters().motion), canvas: layout.canvas)
-                content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
-                content.rest = content.avoid
-                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
-                guard let toast = hud.toastBox else { continue }
-                shown += 1
-                for part in [hud.captionBox, hud.sliderPanel].compactMap({ $0 }) + hud.labelBoxes {
-                    #expect(!toast.intersects(part), "\(Int(w))x\(Int(h)) \(mode): toast \(toast) over \(part)")
-                }
-            }
-        }
-        #expect(shown > 20)
-    }
-
     /// A pane too narrow for the panel beside the caption shows the selected slider alone
     /// (it used to show another one: the scrolled rows indexed with the global index).
     @Test func aNarrowWindowShowsTheSelectedSlider() throws {
