@@ -287,6 +287,9 @@ struct HUD {
     private(set) var sliderFirst = 0
     private(set) var helpBox: Rect?
     private(set) var toastBox: Rect?
+    /// The help's heading and rows (key, description) as drawn.
+    private(set) var helpHeading = ""
+    private(set) var helpRows: [(String, String)] = []
     /// The toast's lines as drawn.
     private(set) var toastLines: [String] = []
     /// The help's rows a short window has no room for (its last line counts them).
@@ -508,8 +511,11 @@ struct HUD {
             pen.panel(box, fill: HUDPen.paper, edge: HUDPen.edge)
             // (A window too short for a row counts them all in the heading.)
             let headings = help.rows.isEmpty && help.hidden > 0 ? ["keys · \(help.hidden) more", "\(help.hidden) more"] : []
-            let heading = headings.first { pen.width(of: $0, size: HUD.textSize) <= box.width - 24 } ?? "keys"
+            // ("…" where not even "keys" fits, a window a few letters wide; none where not even that does.)
+            let heading = (headings + ["keys", "…"]).first { pen.width(of: $0, size: HUD.textSize) <= box.width - 24 } ?? ""
             pen.text(heading, x: box.x + 12, y: box.y + 20, size: HUD.textSize, color: HUDPen.accent)
+            helpHeading = heading
+            helpRows = help.rows
             for (i, row) in help.rows.enumerated() {
                 let y = box.y + 38 + HUD.lineHeight * Double(i)
                 pen.text(row.0, x: box.x + 12, y: y, size: HUD.rowTextSize, color: HUDPen.accent)
@@ -553,23 +559,32 @@ struct HUD {
         let keyWidth = (rows.map { pen.width(of: $0.0, size: rowTextSize) }.max() ?? 0) + 14
         let textWidth = rows.map { pen.width(of: $0.1, size: rowTextSize) }.max() ?? 0
         let width = min(w - 2 * m, keyWidth + textWidth + 24)
-        let column = max(40, width - keyWidth - 24)
-        let wrapped = rows.map { row in (row.0, pen.wrap(row.1, size: rowTextSize, width: column)) }
+        // Where the descriptions' column would be narrower than 120 units (a window under about
+        // 300 wide), each key stands on a line of its own above its description, which takes
+        // the panel's width: two columns there left a few letters a line, and no row at all in
+        // a 200x150 window.
+        let stacked = width - keyWidth - 24 < 120
+        let indent = stacked ? 0 : keyWidth
+        let column = max(40, width - indent - 24)
+        let lines = rows.map { row -> [(String, String)] in
+            let text = pen.wrap(row.1, size: rowTextSize, width: column).filter { !$0.isEmpty }
+            if stacked { return [(row.0, "")] + text.map { ("", $0) } }
+            return text.isEmpty ? [(row.0, "")] : text.enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
+        }
         let fit = max(0, Int((h - 2 * m - 34) / lineHeight))
-        let room = wrapped.reduce(0) { $0 + max(1, $1.1.count) } <= fit ? fit : fit - 1
+        let room = lines.reduce(0) { $0 + $1.count } <= fit ? fit : fit - 1
         var shown: [(String, String)] = [], hidden = 0
-        for (k, row) in wrapped.enumerated() {
-            let lines = row.1.isEmpty ? [""] : row.1
-            if shown.count + lines.count > room {
+        for (k, row) in lines.enumerated() {
+            if shown.count + row.count > room {
                 hidden = rows.count - k
-                if fit > 0 { shown.append(("…", "\(hidden) more")) }
+                if fit > 0 { shown.append(stacked ? ("… \(hidden) more", "") : ("…", "\(hidden) more")) }
                 break
             }
-            shown += lines.enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
+            shown += row
         }
         let height = min(h - 2 * m, lineHeight * Double(shown.count) + 34)
         let box = Rect(x: max(m, (w - width) / 2), y: max(m, (h - height) / 2), width: max(0, width), height: max(0, height))
-        return (box, shown, hidden, keyWidth)
+        return (box, shown, hidden, indent)
     }
 
     /// Whether a HUD part keeps clear of every one of the scene's boxes.

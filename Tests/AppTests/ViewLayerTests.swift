@@ -514,6 +514,41 @@ import Testing
         #expect(narrow.helpHidden == 0 && (narrow.helpBox?.height ?? 0) > HUD.lineHeight * Double(rows) + 34)
     }
 
+    /// A narrow window stacks each key above its description, which then takes the panel's
+    /// width: at 200x150 the help shows rows (it showed only "… 20 more"), each line within the
+    /// panel, and in a window a few letters wide its heading still fits inside it (or, in one
+    /// too narrow for "…", there is none).
+    @Test func aNarrowWindowsHelpStacksItsRows() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let keys = Set(Controls.helpLines.compactMap { line in line.range(of: "  ").map { String(line[..<$0.lowerBound]) } })
+        for (w, h) in [(200.0, 150.0), (240, 300), (250, 500)] {
+            let hud = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: w, height: h, mode: .bezier, scene: .badges),
+                          scale: 1, atlas: atlas)
+            let box = try #require(hud.helpBox)
+            let rows = hud.helpRows
+            // A key's line, then its description's below it, from the panel's left.
+            let firstKey = try #require(rows.firstIndex { keys.contains($0.0) }, "\(w)x\(h): no key shown: \(rows) \(keys)")
+            #expect(rows[firstKey].1.isEmpty && rows.count > firstKey + 1 && rows[firstKey + 1].0.isEmpty && !rows[firstKey + 1].1.isEmpty,
+                    "\(w)x\(h): \(rows)")
+            for row in rows {
+                #expect(pen.width(of: row.0, size: HUD.rowTextSize) <= box.width - 24 + 1e-9 && pen.width(of: row.1, size: HUD.rowTextSize) <= box.width - 24 + 1e-9,
+                        "\(w)x\(h): \(row) wider than \(box)")
+            }
+        }
+        var headings = 0
+        for (w, h) in [(60.0, 40.0), (40, 80), (120, 80)] {
+            let hud = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: w, height: h, mode: .bezier, scene: .badges),
+                          scale: 1, atlas: atlas)
+            let box = try #require(hud.helpBox)
+            // (None where not even "…" fits.)
+            #expect(hud.helpHeading.isEmpty || pen.width(of: hud.helpHeading, size: HUD.textSize) <= box.width - 24,
+                    "\(w)x\(h): \(hud.helpHeading) in \(box)")
+            headings += hud.helpHeading.isEmpty ? 0 : 1
+        }
+        #expect(headings == 2)
+    }
+
     /// The help stands alone: in a short window, the caption, pane labels and toast that it
     /// would cover in part are left out, not sliced by its panel's edge.
     @Test func theHelpStandsAlone() throws {
