@@ -108,6 +108,9 @@ final class WindowApp {
         start = Window.time
     }
 
+    /// Sets the window's title from the options and the recording.
+    private func retitle() { window.title = WindowApp.title(options, recording: capture.isRecording) }
+
     /// The window's title: scene and mode, and "recording" while it records.
     static func title(_ options: CommonOptions, recording: Bool = false) -> String {
         "sticky — \(options.scene) · \(options.mode.rawValue)\(recording ? " · recording" : "")"
@@ -251,7 +254,7 @@ final class WindowApp {
         case .nextMode:
             let modes = Mode.allCases
             options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
-            window.title = WindowApp.title(options, recording: capture.isRecording)
+            retitle()
             let (w, h) = window.size
             relayout(width: w, height: h)
             say("mode: \(options.mode.rawValue)")
@@ -273,7 +276,7 @@ final class WindowApp {
                 let colors = options.parameters.recordingColors(mode: options.mode, overlays: true)
                 say(capture.start(apng: action == .toggleRecordingAPNG, width: fw, height: fh, colors: colors, time: now))
             }
-            window.title = WindowApp.title(options, recording: capture.isRecording)
+            retitle()
         case .toggleHUD:
             showSliders = showHelp ? true : !showSliders
             showHelp = false
@@ -303,7 +306,7 @@ final class WindowApp {
         sliderScroll = 0
         chainRest = nil
         sceneStart = Window.time - start
-        window.title = WindowApp.title(options, recording: capture.isRecording)
+        retitle()
         say("scene: \(options.scene)\(options.scene == "grid" ? " (\(options.count) badges, still: for measuring)" : "")")
     }
 
@@ -406,7 +409,7 @@ final class WindowApp {
         }
         if capture.wantsFrame(at: now), let failure = capture.add(renderer.readPixels(from: target), at: now) {
             say(failure)
-            window.title = WindowApp.title(options, recording: false)
+            retitle()
         }
         renderer.drawHUD(frame, into: target)
         if pendingShot == true {
@@ -448,8 +451,7 @@ final class WindowApp {
     private func hudContent(_ snapshot: SceneSnapshot) -> HUDContent {
         var content = HUDContent()
         // The grid holds no badge (each is only posed as if pulled): no figures of one.
-        content.caption = caption(held: options.scene == "grid" ? nil : snapshot.heldPose)
-        content.heldLines = content.caption.count - caption(held: nil).count
+        (content.caption, content.heldLines) = caption(held: options.scene == "grid" ? nil : snapshot.heldPose)
         content.shortStatus = HUDContent.shortStatus(mode: options.mode, recording: capture.isRecording)
         // Two panes are named each; one is named by the caption.
         content.paneLabels = HUDContent.paneLabels(layout: layout, scene: options.scene, parameters: options.parameters)
@@ -485,10 +487,11 @@ final class WindowApp {
 
     /// The scene, mode, frame time and help key; in the field modes, how the two fills of the
     /// held badge differ (measured on a 1 px grid while it is held: a few milliseconds).
-    private func caption(held pose: BadgePose?) -> [String] {
+    /// Also how many of its last lines are the held badge's figures.
+    private func caption(held pose: BadgePose?) -> (lines: [String], heldLines: Int) {
         let lines = HUDContent.caption(layout: layout, scene: options.scene, mode: options.mode, parameters: options.parameters,
                                        frameTime: frameTime ?? 0, recorded: capture.recordedSeconds)
-        guard options.mode != .bezier, let pose else { return lines }
+        guard options.mode != .bezier, let pose else { return (lines, 0) }
         let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         // The Bézier bridge's join angles, at the home circle and at the badge (the field has none).
@@ -496,11 +499,12 @@ final class WindowApp {
             .joined(separator: " / ")
         // No width between the centres: the fill is in two pieces there.
         func width(_ x: Double) -> String { x > 0 ? f(x, 1) + " px" : "parted" }
-        return lines + [
+        let figures = [
             // (Parts joined by " · ", where a narrow window's caption may wrap them.)
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px² · IoU \(f(c.intersectionOverUnion, 3))",
             "narrowest \(width(c.bezierNarrowest)) / \(width(c.metaballNarrowest)) · kinks \(kinks)",
         ]
+        return (lines + figures, figures.count)
     }
 
     private func writeDumpLine(at time: Double) {
