@@ -368,7 +368,8 @@ struct HUD {
         let resting = content.heldLines > 0 ? lines(content.caption.dropLast(content.heldLines)) : caption
         if !resting.isEmpty { below = box(resting).maxY + 8 }
         // The sliders: a panel at the top right beside the caption where the window is wide
-        // enough, else the selected slider alone below the caption.
+        // enough, else below the caption where two rows or more fit there, else the selected
+        // slider alone.
         // The help, when shown, stands alone.
         if var rows = content.sliders, !rows.isEmpty, content.help == nil {
             let captionRight = resting.isEmpty ? 0 : box(resting).maxX
@@ -377,21 +378,29 @@ struct HUD {
             var shown: [Int] = []
             var origin = Vec2(m, below)
             var compact = false
-            if wide {
-                // Top right, as many rows (up to 10) as end above the scene there, with the line
-                // counting the others when some are left out, and above the pane labels' band:
-                // in a wide, short window that may be one, or none.
-                origin = Vec2(w - m - width, m)
+            // As many rows (up to 10) as end above the scene in the panel's column, with the line
+            // counting the others when some are left out, and above the pane labels' band.
+            func fitting(at origin: Vec2) -> [Int] {
                 let column = Rect(x: origin.x, y: 0, width: width, height: h)
                 let floor = apart.filter { $0.intersects(column) && $0.maxY > origin.y }.map(\.y).min() ?? h
                 let bottom = min(floor, content.paneLabels.isEmpty ? h - m : h - HUD.bottomBand)
                 var count = min(10, rows.count)
                 while count > 0, HUD.panelHeight(rows: count, of: rows.count) > bottom - origin.y { count -= 1 }
-                if count >= 1 {
-                    // The scroll position stays where it was unless the selection leaves the rows shown.
-                    let first = min(max(content.scroll, content.selected - count + 1, 0), content.selected, rows.count - count)
-                    shown = Array(max(0, first)..<(max(0, first) + count))
-                }
+                guard count >= 1 else { return [] }
+                // The scroll position stays where it was unless the selection leaves the rows shown.
+                let first = max(0, min(max(content.scroll, content.selected - count + 1, 0), content.selected, rows.count - count))
+                return Array(first..<(first + count))
+            }
+            if wide {
+                // Top right: in a wide, short window that may be one row, or none.
+                origin = Vec2(w - m - width, m)
+                shown = fitting(at: origin)
+            } else if width >= HUD.leastPanelWidth(rows, pen: pen) {
+                // Below the caption, the window's width (up to the panel's), where two rows or
+                // more end above the scene there: a narrow window with room above its badges.
+                origin = Vec2(m, below)
+                shown = fitting(at: origin)
+                if shown.count < 2 { shown = [] }
             }
             if shown.isEmpty {
                 // The selected slider alone, its name and value side by side: below the caption,
@@ -604,6 +613,13 @@ struct HUD {
     /// counting the rows out of view where some are (a lone row has none).
     static func panelHeight(rows shown: Int, of total: Int) -> Double {
         rowHeight * Double(shown) + 12 + (shown > 1 && shown < total ? rowHeight : 0)
+    }
+
+    /// The least width of a panel of several rows: their name and value columns, a bar of 12
+    /// and the pads either side (narrower, a window shows the lone row, its columns its own).
+    static func leastPanelWidth(_ rows: [SliderRow], pen: HUDPen) -> Double {
+        let (name, value) = columns(rows, pen: pen)
+        return 6 + name + value + 12 + 6
     }
 
     /// The widest a lone row's value comes to.

@@ -250,15 +250,20 @@ import Testing
         #expect(shownWithFigures >= 4, "the figures shown in \(shownWithFigures) cases")
     }
 
-    /// A pane too narrow for the panel beside the caption shows the selected slider alone
-    /// (it used to show another one: the scrolled rows indexed with the global index).
+    /// A window too narrow for the panel beside the caption shows it below the caption, as
+    /// wide as the window leaves it (up to its own width), with the selected slider among its
+    /// rows (the lone row once showed another one: the scrolled rows indexed with the global
+    /// index; and it was the lone row below 800 units wide, with room for ten).
     @Test func aNarrowWindowShowsTheSelectedSlider() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let sliders = Controls(scene: .badges).sliders.count
         for selected in 0..<sliders {
             let narrow = HUD(HUDTests.content(selected: selected, toast: nil, help: false),
                              layout: Layout(width: 420, height: 400, mode: .split, scene: .badges), scale: 1, atlas: atlas)
-            #expect(narrow.sliderAreas.map(\.index) == [selected])
+            #expect(narrow.sliderAreas.count == min(10, sliders) && narrow.sliderAreas.contains { $0.index == selected })
+            let panel = try #require(narrow.sliderPanel), caption = try #require(narrow.captionBox)
+            #expect(panel.x == HUD.margin && panel.width == min(HUD.panelWidth, 420 - 2 * HUD.margin) && panel.y >= caption.maxY,
+                    "\(panel) under \(caption)")
             let wide = HUD(HUDTests.content(selected: selected, toast: nil, help: false),
                            layout: Layout(width: 1200, height: 700, mode: .split, scene: .badges), scale: 1, atlas: atlas)
             #expect(wide.sliderAreas.count == min(10, sliders) && wide.sliderAreas.contains { $0.index == selected })
@@ -336,7 +341,9 @@ import Testing
     /// Where the scene leaves room, the sliders take it, 3 units clear of the badges: a wide,
     /// short window's panel has the rows that end above the badges (its padding 12, a row 18,
     /// and a row's height more for the line counting the others where some are out of view),
-    /// where the minimum of three once covered the "99+" at 1500x200; and a narrow window's
+    /// where the minimum of three once covered the "99+" at 1500x200; a narrower window's panel
+    /// goes below the caption with the rows that fit there, where two or more do (it was the lone
+    /// row below 800 units wide, however much room); else the
     /// lone row goes below the caption or above the labels' band, its columns its own and its
     /// name shortened if need be (at 200x600 and 300x200 it used to be left out, and at 200x600
     /// it was for explosionDuration, springDuration and flatness, whose values run wide).
@@ -344,7 +351,8 @@ import Testing
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let total = Controls(scene: .badges).sliders.count
         for mode in Mode.allCases {
-            for (w, h) in [(1500.0, 200.0), (1600, 260), (1000, 150), (200, 600), (300, 200), (260, 400)] {
+            for (w, h) in [(1500.0, 200.0), (1600, 260), (1000, 150), (200, 600), (300, 200), (260, 400), (700, 500), (500, 600),
+                           (640, 300), (560, 200)] {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
                 let avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
@@ -360,7 +368,9 @@ import Testing
                     #expect(hud.sliderAreas.contains { $0.index == selected }, "\(what)")
                     let apart = avoid.map { Rect(x: $0.x - 3, y: $0.y - 3, width: $0.width + 6, height: $0.height + 6) }
                     #expect(HUD.isClear(panel, of: apart) && panel.maxX <= w && panel.maxY <= h, "\(what): \(panel)")
-                    if w >= 1000 {
+                    // Beside the caption where the window leaves the panel's width there.
+                    let beside = w - (hud.captionBox?.maxX ?? 0) - 20 >= HUD.panelWidth
+                    if beside {
                         // The most rows that end 3 units above the badges in the panel's column, and
                         // above the pane labels' band.
                         let column = Rect(x: w - 10 - HUD.panelWidth, y: 0, width: HUD.panelWidth, height: h)
@@ -368,6 +378,16 @@ import Testing
                         let bottom = min(top, content.paneLabels.isEmpty ? h - 10 : h - HUD.bottomBand)
                         let fitting = (1...10).filter { n in 10 + 18 * Double(n) + 12 + (n > 1 && n < total ? 18 : 0) <= bottom }
                         #expect(hud.sliderAreas.count == (fitting.max() ?? 1), "\(what)")
+                    } else if w >= 500 {
+                        // Below the caption, the rows that end 3 units above the badges, two or more.
+                        let width = min(HUD.panelWidth, w - 20)
+                        let column = Rect(x: 10, y: 0, width: width, height: h)
+                        let top = (avoid.filter { $0.intersects(column) }.map(\.y).min() ?? h) - 3
+                        let start = try #require(hud.captionBox).maxY + 8
+                        let bottom = min(top, content.paneLabels.isEmpty ? h - 10 : h - HUD.bottomBand)
+                        let fitting = (2...10).filter { n in start + 18 * Double(n) + 12 + (n < total ? 18 : 0) <= bottom }
+                        #expect(hud.sliderAreas.count == (fitting.max() ?? 1), "\(what)")
+                        #expect(panel.x == 10 && panel.width == width && panel.y == start, "\(what): \(panel)")
                     } else {
                         #expect(hud.sliderAreas.count == 1, "\(what)")
                     }
