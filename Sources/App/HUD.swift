@@ -299,6 +299,8 @@ struct HUD {
     /// The divider between split panes, in pieces: broken where a HUD part lies over it.
     private(set) var dividerPieces: [Rect] = []
 
+    /// What the help's heading says closes it.
+    static let helpCloses = "f1, escape or a click closes this"
     static let lineHeight = 16.0
     static let textSize = 12.0
     static let rowHeight = 18.0
@@ -519,8 +521,11 @@ struct HUD {
             let box = help.box
             pen.panel(box, fill: HUDPen.paper, edge: HUDPen.edge)
             // (A window too short for a row counts them all in the heading.)
-            let headings = help.rows.isEmpty && help.hidden > 0 ? ["keys · \(help.hidden) more", "\(help.hidden) more"] : []
-            // ("…" where not even "keys" fits, a window a few letters wide; none where not even that does.)
+            // It says how to close it where there is room; "…" where not even "keys" fits, a
+            // window a few letters wide; none where not even that does.
+            let headings = help.rows.isEmpty && help.hidden > 0
+                ? ["keys · \(help.hidden) more · \(HUD.helpCloses)", "keys · \(help.hidden) more", "\(help.hidden) more"]
+                : ["keys · \(HUD.helpCloses)"]
             let heading = (headings + ["keys", "…"]).first { pen.width(of: $0, size: HUD.textSize) <= box.width - 24 } ?? ""
             pen.text(heading, x: box.x + 12, y: box.y + 20, size: HUD.textSize, color: HUDPen.accent)
             helpHeading = heading

@@ -168,10 +168,11 @@ final class WindowApp {
         switch event {
         case .pointerDown(let x, let y):
             pointer = Vec2(x, y)
-            // The help covers the scene: a press closes it and grabs nothing.
+            // A press closes the help; on its panel, which covers the scene, it grabs nothing,
+            // and beside it, where the scene shows, it goes on to grab what lies there.
             if showHelp {
                 showHelp = false
-                return true
+                if hud?.helpBox?.contains(pointer) ?? true { return true }
             }
             // A press on the sliders sets them and never grabs a badge.
             if let area = sliderArea(at: pointer) {

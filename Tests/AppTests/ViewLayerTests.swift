@@ -569,6 +569,23 @@ import Testing
         #expect(headings == 2)
     }
 
+    /// The help's heading says how to close it where the panel has room (it once said only
+    /// "keys", and a new user found no way out but q), and "keys" where it has not.
+    @Test func theHelpSaysHowToCloseIt() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let whole = "keys · f1, escape or a click closes this"
+        for (w, h) in [(900.0, 700.0), (400, 600), (200, 500)] {
+            let hud = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: w, height: h, mode: .bezier, scene: .badges),
+                          scale: 1, atlas: atlas)
+            let box = try #require(hud.helpBox)
+            let room = pen.width(of: whole, size: HUD.textSize) <= box.width - 24
+            #expect(hud.helpHeading == (room ? whole : "keys"), "\(w)x\(h): \(hud.helpHeading) in \(box)")
+            if w == 900 { #expect(room) }
+            if w == 200 { #expect(!room) }
+        }
+    }
+
     /// The help stands alone: in a short window, the caption, pane labels and toast that it
     /// would cover in part are left out, not sliced by its panel's edge.
     @Test func theHelpStandsAlone() throws {

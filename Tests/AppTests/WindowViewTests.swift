@@ -167,6 +167,19 @@ extension WindowTests {
         let closed = try grab("helpclosed")
         let closedRows = (0..<560).filter { y in (0..<760).filter { !(376...384).contains($0) && closed.isNear($0, y, WindowTests.edge, 4) }.count > 100 }
         #expect(closedRows.isEmpty, "the help still shown after escape: edge rows \(closedRows)")
+        // F1 again and a press on its panel closed it and grabbed nothing; F1 and a press beside
+        // it, on "1" (75,280), closed it and grabbed that badge: pulled 31 down, red there (beside its count) and on
+        // the way, no help; and the first grab of the window was that one (the press on the
+        // panel began none).
+        let beside = try grab("help-beside")
+        let besideRows = (0..<560).filter { y in (0..<760).filter { !(376...384).contains($0) && beside.isNear($0, y, WindowTests.edge, 4) }.count > 100 }
+        #expect(besideRows.isEmpty, "the help still shown after a press beside it: edge rows \(besideRows)")
+        #expect(beside.isRed(70, 311) && beside.isRed(75, 295) && !closed.isRed(70, 311), "the badge beside the help not pulled")
+        let lines = try String(contentsOf: folder.appendingPathComponent("badge.jsonl"), encoding: .utf8).split(separator: "\n")
+        let began = try #require(lines.first { $0.contains("\"began\"") }, "no badge grabbed")
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(began.utf8)) as? [String: Any])
+        let held = (first["badges"] as? [[String: Any]] ?? []).filter { $0["phase"] as? String == "dragging" }.compactMap { $0["id"] as? Int }
+        #expect(held == [0], "the first grab took \(held), not the badge beside the help")
 
         // A click on maxDistance's bar at x = 720 set it (saved with p): the bar is measured in
         // the grab before, and the value follows the log scale, f = (x − x0)/w,
@@ -195,15 +208,16 @@ extension WindowTests {
         let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
         #expect(shots.filter { $0.hasSuffix(".png") }.count == 1, "\(shots)")
 
-        // The drag that began on the sliders and crossed the badges grabbed none: the one grab
-        // is the deliberate hold at the end, which the mode switch under it did not burst.
+        // The drag that began on the sliders and crossed the badges grabbed none: the grabs are
+        // the press beside the help and the deliberate hold at the end, which the mode switch
+        // under it did not burst.
         let dump = try String(contentsOf: folder.appendingPathComponent("badge.jsonl"), encoding: .utf8)
         let events = dump.split(separator: "\n").flatMap { line -> [String] in
             guard let list = line.range(of: "\"events\":[") else { return [] }
             let tail = line[list.upperBound...]
             return tail[..<(tail.firstIndex(of: "]") ?? tail.endIndex)].split(separator: ",").map { $0.replacingOccurrences(of: "\"", with: "") }
         }
-        #expect(events == ["began", "released", "returned"], "\(events)")
+        #expect(events == ["began", "released", "returned", "began", "released", "returned"], "\(events)")
         // Held through the mode switch, which moved "23" (radius 20) with its home, the pointer
         // was moved onto it and kept to it: red 15 px above and below the pointer (the count
         // is at its centre) as shown, and its centre within a pixel of the pointer in the dump
