@@ -118,7 +118,9 @@ final class WindowApp {
 
     func run() {
         defer {
-            capture.stop().map { CommandLine.warn($0) }
+            // A recording running at the end is saved, and says so on stdout (a failure has
+            // warned on stderr already).
+            if let stopped = capture.stop(), stopped.saved { CommandLine.say(stopped.message) }
             try? dump?.close()
             if glErrors > 1 { CommandLine.warn("\(glErrors) frames had a GL error") }
             renderer.destroy()
@@ -270,7 +272,7 @@ final class WindowApp {
             say(wireframe ? (options.mode == .bezier || options.mode == .split ? "wireframe on" : "wireframe on (drawn in the Bézier fill: bezier or split)") : "wireframe off")
         case .toggleRecording, .toggleRecordingAPNG:
             if capture.isRecording {
-                capture.stop().map(say)
+                capture.stop().map { say($0.message) }
             } else {
                 let (fw, fh) = window.framebufferSize
                 // The overlays may be turned on while it records: their colours are in the palette anyway.

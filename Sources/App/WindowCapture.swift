@@ -60,7 +60,7 @@ final class WindowCapture {
     func add(_ image: Image, at time: Double) -> String? {
         guard var shot = recording else { return nil }
         guard image.width == shot.writer.width, image.height == shot.writer.height else {
-            return stop(failure: "the window changed size while recording")
+            return stop(failure: "the window changed size while recording")?.message
         }
         do {
             let due = Int((time - shot.next) * WindowCapture.rate) + 1
@@ -70,26 +70,27 @@ final class WindowCapture {
             recording = shot
             return nil
         } catch {
-            return stop(failure: error.description)
+            return stop(failure: error.description)?.message
         }
     }
 
-    /// Finishes the recording (or abandons it after a failure); nil if none was running.
+    /// Finishes the recording (or abandons it after a failure): what became of it, a failure
+    /// already warned of on stderr; nil if none was running.
     @discardableResult
-    func stop(failure: String? = nil) -> String? {
+    func stop(failure: String? = nil) -> (message: String, saved: Bool)? {
         guard let shot = recording else { return nil }
         recording = nil
         if let failure {
             shot.writer.discard()
-            return WindowCapture.warn("recording stopped: \(failure)")
+            return (WindowCapture.warn("recording stopped: \(failure)"), false)
         }
         do {
             try shot.writer.close()
             // Its length in 1/30 s slots; a slow frame fills several as one picture.
-            return "saved \(shot.writer.path) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
-                + "\(Int(WindowCapture.rate)) fps)"
+            return ("saved \(shot.writer.path) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
+                + "\(Int(WindowCapture.rate)) fps)", true)
         } catch {
-            return WindowCapture.warn("recording not saved: \(error.description)")
+            return (WindowCapture.warn("recording not saved: \(error.description)"), false)
         }
     }
 

@@ -274,7 +274,12 @@ let windowToolsPresent: Bool = {
         // Held keys: one screenshot, one recording; the slider key repeated (maxDistance, 60 at
         // start, step 1, saved by P).
         let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
-        #expect(shots.filter { $0.hasSuffix(".png") }.count == 1 && shots.filter { $0.hasSuffix(".gif") }.count == 1, "\(shots)")
+        // And the recording V started before the window quit was saved on quitting: a second
+        // GIF, said on stdout, not as a warning.
+        #expect(shots.filter { $0.hasSuffix(".png") }.count == 1 && shots.filter { $0.hasSuffix(".gif") }.count == 2, "\(shots)")
+        let out = try String(contentsOf: folder.appendingPathComponent("life.out"), encoding: .utf8)
+        #expect(out.contains("saved ") && out.contains(".gif ("), "stdout: \(out)")
+        #expect(!err.contains("warning"), "stderr: \(err)")
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("sticky-params.json"))) as? [String: Any]
         let distance = try #require(saved?["maxDistance"] as? Double)
         #expect(distance > 62 && distance <= 10_000, "maxDistance \(distance) after holding Right")
