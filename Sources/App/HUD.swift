@@ -86,6 +86,13 @@ struct HUDPen {
             } else {
                 line = candidate
             }
+            // A part wider than a line (a caption's "frame 1.6 ms" in a narrow window) is
+            // wrapped at its spaces first, so that a number keeps its unit.
+            if separator != " ", line.contains(" "), self.width(of: line, size: size) > width {
+                let parts = wrap(line, size: size, width: width)
+                lines += parts.dropLast()
+                line = parts.last ?? ""
+            }
             while self.width(of: line, size: size) > width, line.count > 1 {
                 let (head, tail) = breakWord(line, size: size, width: width)
                 lines.append(head)
@@ -120,14 +127,20 @@ struct HUDPen {
     }
 
     /// The longest start of `word` no wider than `width` (a character at least), ended after
-    /// its last "/" or "-" where that keeps half of it; and the rest.
+    /// its last "/" or "-", or else before its last capital after a small letter
+    /// ("spring|Damping"), where that keeps half of it; and the rest, which never begins with
+    /// a mark that ends a word (":", ",", ".", ";", ")"), so that no line starts with one.
     private func breakWord(_ word: String, size: Double, width: Double) -> (String, String) {
         let characters = Array(word)
         var end = 1
         while end < characters.count, self.width(of: String(characters[..<(end + 1)]), size: size) <= width { end += 1 }
         if let mark = characters[..<end].lastIndex(where: { $0 == "/" || $0 == "-" }), mark + 1 >= end / 2, mark + 1 < end {
             end = mark + 1
+        } else if let capital = (1..<end).last(where: { characters[$0].isUppercase && characters[$0 - 1].isLowercase }),
+                  capital >= end / 2 {
+            end = capital
         }
+        while end > 1, end < characters.count, ":,.;)".contains(characters[end]) { end -= 1 }
         return (String(characters[..<end]), String(characters[end...]))
     }
 }

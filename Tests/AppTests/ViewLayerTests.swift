@@ -163,6 +163,43 @@ import Testing
         }
     }
 
+    /// Text too wide for a narrow window breaks where it reads best: a caption's part wider
+    /// than a line ("frame 1.6 ms") at its spaces, its number kept with its unit (it was
+    /// "frame 1.6 | ms"); a word wider than a line before a capital ("spring|Damping", it was
+    /// "springD|amping") where that keeps half the line; and no line begins with ":" or ",".
+    @Test func narrowTextBreaksWhereItReadsBest() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let caption = "badge · bezier · quad · frame 1.6 ms · f1: keys"
+        func width(_ text: String) -> Double { pen.width(of: text, size: HUD.textSize) }
+        var splitParts = 0
+        for w in stride(from: 30.0, through: 200, by: 1) {
+            let lines = pen.wrap(caption, size: HUD.textSize, width: w, at: " · ")
+            #expect(lines.joined(separator: " ").filter { $0 != " " && $0 != "·" } == caption.filter { $0 != " " && $0 != "·" }, "\(w): \(lines)")
+            if width("frame 1.6 ms") > w && width("1.6 ms") <= w && width("frame") <= w {
+                #expect(lines.contains("frame") && lines.contains { $0.hasPrefix("1.6 ms") }, "\(w): \(lines)")
+                splitParts += 1
+            }
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                #expect(!(line.hasSuffix("1.6") && next.hasPrefix("ms")), "\(w): \(lines)")
+            }
+        }
+        #expect(splitParts > 5)
+        var camel = 0
+        for w in stride(from: 20.0, through: 160, by: 1) {
+            for toast in ["springDamping = 0.3", "mode: metaball", "springDamping: 0.3"] {
+                let lines = pen.wrap(toast, size: HUD.textSize, width: w)
+                for line in lines.dropFirst() { #expect(!":,.;)".contains(line.first ?? "a"), "\(w): \(lines)") }
+                let word = String(toast.split(separator: " ")[0])
+                if toast.hasPrefix("springDamping"), width("spring") <= w, width(word) > w {
+                    #expect(lines.first == "spring" && lines.dropFirst().first?.hasPrefix("D") == true, "\(w): \(lines)")
+                    camel += 1
+                }
+            }
+        }
+        #expect(camel > 5)
+    }
+
     /// While the window records, the caption begins with the seconds recorded (whole, a figure
     /// space leading those under 10, so the width holds from 0 to 99 s), and the short status
     /// and the title say so too.
