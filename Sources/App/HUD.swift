@@ -302,6 +302,7 @@ struct HUD {
     private(set) var toastBox: Rect?
     /// The help's heading and rows (key, description) as drawn.
     private(set) var helpHeading = ""
+    private(set) var helpHeadingBaseline = 0.0
     private(set) var helpRows: [(String, String)] = []
     /// The toast's lines as drawn.
     private(set) var toastLines: [String] = []
@@ -539,8 +540,12 @@ struct HUD {
             let headings = help.rows.isEmpty && help.hidden > 0
                 ? ["keys · \(help.hidden) more · \(HUD.helpCloses)", "keys · \(help.hidden) more", "\(help.hidden) more"]
                 : ["keys · \(HUD.helpCloses)"]
-            let heading = (headings + ["keys", "…"]).first { pen.width(of: $0, size: HUD.textSize) <= box.width - 24 } ?? ""
-            pen.text(heading, x: box.x + 12, y: box.y + 20, size: HUD.textSize, color: HUDPen.accent)
+            // (And none in a panel too short for a line: its baseline 20 below the panel's top,
+            // or in a shorter one 6 above its foot, over the edge it once sat on, at 60x40.)
+            let fits = box.height >= HUD.lineHeight + 4
+            let heading = fits ? (headings + ["keys", "…"]).first { pen.width(of: $0, size: HUD.textSize) <= box.width - 24 } ?? "" : ""
+            helpHeadingBaseline = box.y + min(20, box.height - 6)
+            pen.text(heading, x: box.x + 12, y: helpHeadingBaseline, size: HUD.textSize, color: HUDPen.accent)
             helpHeading = heading
             helpRows = help.rows
             for (i, row) in help.rows.enumerated() {

@@ -604,6 +604,27 @@ import Testing
             headings += hud.helpHeading.isEmpty ? 0 : 1
         }
         #expect(headings == 2)
+        // And inside it from top to foot: its ink (the atlas's glyph boxes, "…" low on the line)
+        // within the panel's edges, not on the foot's (at 60x40 it sat on it); none where the
+        // panel is shorter than a line.
+        var inside = 0
+        for (w, h) in [(60.0, 40.0), (120, 40), (200, 45), (300, 50), (300, 34), (400, 600)] {
+            let hud = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: w, height: h, mode: .bezier, scene: .badges),
+                          scale: 1, atlas: atlas)
+            let box = try #require(hud.helpBox)
+            guard !hud.helpHeading.isEmpty else {
+                #expect(box.height < HUD.lineHeight + 4, "\(w)x\(h): no heading in \(box)")
+                continue
+            }
+            inside += 1
+            let pixels = Int(HUD.textSize.rounded())
+            for scalar in hud.helpHeading.unicodeScalars {
+                guard let glyph = atlas.glyph(scalar, size: pixels), glyph.height > 0 else { continue }
+                let top = hud.helpHeadingBaseline - Double(glyph.top), foot = top + Double(glyph.height)
+                #expect(top >= box.y + 1 && foot <= box.maxY - 1, "\(w)x\(h): '\(scalar)' from \(top) to \(foot) in \(box)")
+            }
+        }
+        #expect(inside >= 4)
     }
 
     /// The help's heading says how to close it where the panel has room (it once said only
