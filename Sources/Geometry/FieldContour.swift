@@ -9,7 +9,10 @@ extension MetaballField {
     /// on one side; holes come out as loops of their own (fill them even-odd).
     public func contourLoops(step: Double) -> [[Vec2]] {
         guard step > 0, step.isFinite else { return [] }
-        return contourParts(step: step).flatMap { $0.field.traceLoops(step: step, over: $0.box) }
+        return contourParts(step: step).flatMap { part in
+            let traced = part.field.traceLoops(step: step, over: part.box)
+            return traced.loops.map { $0.map(traced.crossing) }
+        }
     }
 
     /// The parts the contour is traced in: fields whose reaches overlap are traced together
@@ -67,12 +70,15 @@ extension MetaballField {
     }
 
     /// The loops of the contour within `box` (which holds all of it), on the grid of points at
-    /// whole multiples of `step`: a field's loops do not depend on where the others are.
-    private func traceLoops(step: Double, over box: Box) -> [[Vec2]] {
+    /// whole multiples of `step`: a field's loops do not depend on where the others are. Each
+    /// loop is the grid edges it crosses, in order; `crossing` finds where on an edge (a few
+    /// evaluations of the field each: a caller that needs only some of them, as
+    /// `contourCurves` does, asks for those alone).
+    private func traceLoops(step: Double, over box: Box) -> (loops: [[Int]], crossing: (Int) -> Vec2) {
         let lo = Vec2((box.minX / step).rounded(.down) * step, (box.minY / step).rounded(.down) * step)
         let hi = Vec2(box.maxX, box.maxY)
         let columns = ((hi.x - lo.x) / step).rounded(.up) + 1, rows = ((hi.y - lo.y) / step).rounded(.up) + 1
-        guard columns * rows <= 16_000_000 else { return [] }
+        guard columns * rows <= 16_000_000 else { return ([], { _ in Vec2.zero }) }
         let nx = Int(columns), ny = Int(rows)
         func point(_ i: Int, _ j: Int) -> Vec2 { Vec2(lo.x + Double(i) * step, lo.y + Double(j) * step) }
         let near = NearFields(self)
@@ -172,22 +178,17 @@ extension MetaballField {
                 }
             }
         }
-        var loops: [[Vec2]] = []
-        var cache: [Int: Vec2] = [:]
+        var loops: [[Int]] = []
         while let start = next.keys.min() {
-            var loop: [Vec2] = []
+            var loop: [Int] = []
             var edge = start
             while let following = next.removeValue(forKey: edge) {
-                if let p = cache[edge] { loop.append(p) } else {
-                    let p = crossing(edge)
-                    cache[edge] = p
-                    loop.append(p)
-                }
+                loop.append(edge)
                 edge = following
             }
             if loop.count >= 3 { loops.append(loop) }
         }
-        return loops
+        return (loops, crossing)
     }
 
     /// Marks the points of an `nx` × `ny` grid (from `origin`, `step` apart) where the inverse
@@ -242,10 +243,25 @@ extension MetaballField {
         func distanceToContour(from p: Vec2) -> Double {
             self.distanceToContour(from: p) { near?.signedDistance(at: $0) ?? signedDistance(at: $0) }
         }
-        return contourLoops(step: grid).map { loop in
+        guard grid > 0, grid.isFinite else { return [] }
+        // The loops as grid edges; a crossing is found only for the edges a fit uses (every
+        // 16th, then 8th, ... where that does not hold), once: the curves are those through
+        // `contourLoops`' points, for a fraction of their cost.
+        let traced = contourParts(step: grid).flatMap { part in
+            let (loops, crossing) = part.field.traceLoops(step: grid, over: part.box)
+            return loops.map { ($0, crossing) }
+        }
+        return traced.map { loop, crossing in
+            var found = [Vec2?](repeating: nil, count: loop.count)
+            func point(_ n: Int) -> Vec2 {
+                if let p = found[n] { return p }
+                let p = crossing(loop[n])
+                found[n] = p
+                return p
+            }
             var best: [CubicBezier] = []
             for k in [16, 8, 4, 2, 1] {
-                let points = stride(from: 0, to: loop.count, by: k).map { loop[$0] }
+                let points = stride(from: 0, to: loop.count, by: k).map(point)
                 guard points.count >= 4 || k == 1 else { continue }
                 let curves = MetaballField.catmullRom(points)
                 best = curves
