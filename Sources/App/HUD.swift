@@ -447,8 +447,9 @@ struct HUD {
             sliderFirst = shown.first ?? content.scroll
         }
         if let sliderPanel, !caption.isEmpty, box(caption).intersects(sliderPanel) { caption = resting }
-        if !caption.isEmpty {
-            let box = box(caption)
+        // (Drawn after the toast is placed: where a small window leaves the toast no place but
+        // over the caption, the caption is left out while it shows, not cut into slivers.)
+        func drawCaption(_ box: Rect, pen: inout HUDPen) {
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             for (i, line) in caption.enumerated() {
                 let y = m + 12 + HUD.lineHeight * Double(i)
@@ -462,6 +463,9 @@ struct HUD {
                     pen.text(line, x: m, y: y, size: HUD.textSize, color: HUDPen.ink)
                 }
             }
+        }
+        if !caption.isEmpty {
+            let box = box(caption)
             captionBox = box
             below = box.maxY + 8
         }
@@ -530,6 +534,9 @@ struct HUD {
                 toastBox = box
                 toastLines = lines
             }
+        }
+        if let box = captionBox {
+            if let toastBox, toastBox.intersects(box) { captionBox = nil } else { drawCaption(box, pen: &pen) }
         }
         if let help {
             let box = help.box

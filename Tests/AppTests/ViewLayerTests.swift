@@ -163,6 +163,38 @@ import Testing
         }
     }
 
+    /// A toast that a small window can place only over the caption (every other place covers
+    /// a badge) hides the caption while it shows, rather than leaving slivers of it round its
+    /// panel (at 120x120); where it keeps clear of the caption, the caption stays.
+    @Test func aToastOverTheCaptionHidesIt() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var hidden = 0, kept = 0
+        for (w, h) in [(120.0, 120.0), (100, 100), (140, 110), (160, 120), (200, 150), (300, 200), (800, 600)] {
+            for mode in Mode.allCases {
+                let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
+                let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                var content = HUDTests.content(selected: 2, toast: nil, help: false)
+                content.sliders = nil
+                content.shortStatus = HUDContent.shortStatus(mode: mode)
+                content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
+                let quiet = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                for toast in ["springDamping = 0.1", "mode: \(mode.rawValue)", "saved /tmp/shots/sticky-2026-12-03T051559-663.png"] {
+                    content.toast = toast
+                    let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                    guard let toastBox = hud.toastBox, let caption = quiet.captionBox else { continue }
+                    if toastBox.intersects(caption) {
+                        #expect(hud.captionBox == nil, "\(w)x\(h) \(mode) '\(toast)': the caption under the toast")
+                        hidden += 1
+                    } else {
+                        #expect(hud.captionBox == caption, "\(w)x\(h) \(mode) '\(toast)'")
+                        kept += 1
+                    }
+                }
+            }
+        }
+        #expect(hidden > 0 && kept > 0, "hidden \(hidden), kept \(kept)")
+    }
+
     /// Text too wide for a narrow window breaks where it reads best: a caption's part wider
     /// than a line ("frame 1.6 ms") at its spaces, its number kept with its unit (it was
     /// "frame 1.6 | ms"); a word wider than a line before a capital ("spring|Damping", it was
