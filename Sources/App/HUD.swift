@@ -172,6 +172,9 @@ extension SliderRow {
 /// What the HUD shows: the window's state, read only.
 struct HUDContent {
     var caption: [String] = []
+    /// The caption (or its short form) begins with the recording's marker ("rec 12 s", "rec"),
+    /// which the HUD draws in red.
+    var recording = false
     /// A shorter first line for the caption where the whole one would cover the scene (a small
     /// window): the mode and the help key.
     var shortStatus: String?
@@ -454,7 +457,7 @@ struct HUD {
             for (i, line) in caption.enumerated() {
                 let y = m + 12 + HUD.lineHeight * Double(i)
                 // A recording's "rec 12 s" in red, the rest in ink.
-                if i == 0, line.hasPrefix("rec "), let end = line.range(of: " · ") {
+                if i == 0, content.recording, let end = line.range(of: " · ") {
                     let rec = String(line[..<end.lowerBound])
                     pen.text(rec, x: m, y: y, size: HUD.textSize, color: HUDPen.recording)
                     pen.text(String(line[end.lowerBound...]), x: m + pen.width(of: rec, size: HUD.textSize), y: y, size: HUD.textSize,

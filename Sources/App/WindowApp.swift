@@ -456,6 +456,7 @@ final class WindowApp {
         // The grid holds no badge (each is only posed as if pulled): no figures of one.
         (content.caption, content.heldLines) = caption(held: options.scene == "grid" ? nil : snapshot.heldPose)
         content.shortStatus = HUDContent.shortStatus(mode: options.mode, recording: capture.isRecording)
+        content.recording = capture.isRecording
         // Two panes are named each; one is named by the caption.
         content.paneLabels = HUDContent.paneLabels(layout: layout, scene: options.scene, parameters: options.parameters)
         if showSliders {

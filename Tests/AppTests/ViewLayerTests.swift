@@ -251,6 +251,17 @@ import Testing
         var options = CommonOptions()
         options.scene = "chain"
         #expect(WindowApp.title(options, recording: true).hasSuffix(" · recording") && !WindowApp.title(options).contains("recording"))
+        // "rec 12 s" is drawn in red while recording (the HUD is told so, it does not guess
+        // from the text), the rest in ink; nothing red when not recording.
+        func reds(recording: Bool, caption: String) -> Int {
+            var content = HUDContent()
+            content.caption = [caption]
+            content.recording = recording
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            return hud.mesh.vertices.filter { $0.color == HUDPen.recording.packed }.count
+        }
+        #expect(reds(recording: true, caption: status(12.2)) > 0 && reds(recording: false, caption: status(nil)) == 0)
+        #expect(reds(recording: false, caption: "rec · " + plain) == 0, "a caption that only begins like one")
     }
 
     /// The caption keeps its width as the frame time changes (1–99.9 ms: digits are a figure
