@@ -268,7 +268,8 @@ extension HUDContent {
         boxes(snapshot.badges.compactMap { $0.pose.map { Ball(center: $0.home, radius: $0.radius) } }, layout: layout)
     }
 
-    private static func boxes(_ circles: [Ball], layout: Layout) -> [Rect] {
+    /// The circles' boxes in each pane, in window units.
+    static func boxes(_ circles: [Ball], layout: Layout) -> [Rect] {
         var boxes: [Rect] = []
         for pane in layout.panes.indices {
             for c in circles {

@@ -473,7 +473,12 @@ final class WindowApp {
         switch scene.kind {
         case .badges: content.rest = HUDContent.resting(snapshot, layout: layout)
         case .chain:
-            if chainRest == nil || !scene.isAnimating { chainRest = content.avoid }
+            // (Until it first lies still, where it will land: the chain starts in mid-air.)
+            if !scene.isAnimating {
+                chainRest = content.avoid
+            } else if chainRest == nil {
+                chainRest = HUDContent.boxes((scene as? ChainScene)?.world.restingGuess ?? snapshot.bodies, layout: layout)
+            }
             content.rest = chainRest
         default: content.rest = nil
         }

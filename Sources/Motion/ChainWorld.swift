@@ -246,6 +246,21 @@ public final class ChainWorld {
         }
     }
 
+    /// Where the chain will come to rest if let go now, as a guess that holds for a chain that
+    /// falls without swinging (the seed's row at the start): each body straight down onto the
+    /// floor (up against the ceiling, gravity upwards); as they are without gravity, or held.
+    /// What a window keeps its HUD clear of until the chain has lain still (the start's row in
+    /// mid-air would leave the HUD over the chain once it lands).
+    public var restingGuess: [Ball] {
+        let now = circles
+        guard grip == nil, parameters.gravity != 0 else { return now }
+        let m = wallInset
+        return now.map { ball in
+            let y = parameters.gravity > 0 ? height - m - ball.radius : m + ball.radius
+            return Ball(center: Vec2(ball.center.x, y), radius: ball.radius)
+        }
+    }
+
     /// Distances between consecutive bodies now, and at rest.
     public var jointLengths: [(now: Double, rest: Double)] {
         (0..<(bodies.count - 1)).map { i in

@@ -35,6 +35,34 @@ func eased(_ t: Double, speed: Double) -> Double {
         #expect(world.kineticEnergy < 1e-6 * moving, "energy \(world.kineticEnergy) of \(moving)")
     }
 
+    /// Where the chain will rest, guessed while it still hangs in mid-air at the start (what a
+    /// window keeps its HUD clear of until it has lain still): each body straight below where
+    /// it is, on the floor (`inset` 12 up); within 3 px of where it does come to rest (the head,
+    /// lower than the row, is drawn 2.3 px towards it by its joint).
+    /// Upwards gravity guesses the ceiling; none, the chain as it is; held, as it is.
+    @Test func theRestingGuessIsWhereTheChainLands() {
+        let world = ChainWorld(width: 800, height: 600, inset: 12)
+        let start = world.circles, guess = world.restingGuess
+        #expect(zip(start, guess).allSatisfy { $0.center.x == $1.center.x && $0.radius == $1.radius })
+        #expect(guess.allSatisfy { abs($0.center.y + $0.radius - (600 - 12)) < 1e-9 }, "\(guess)")
+        world.advance(to: 6)
+        for (landed, guessed) in zip(world.circles, guess) {
+            #expect((landed.center - guessed.center).length < 3, "landed \(landed.center), guessed \(guessed.center)")
+        }
+        // Once it lies there, the guess is where it lies.
+        #expect(zip(world.circles, world.restingGuess).allSatisfy { ($0.center - $1.center).length < 0.2 })
+        var up = ChainParameters()
+        up.gravity = -1000
+        let rising = ChainWorld(width: 800, height: 600, parameters: up, inset: 12)
+        #expect(rising.restingGuess.allSatisfy { abs($0.center.y - $0.radius - 12) < 1e-9 })
+        up.gravity = 0
+        let floating = ChainWorld(width: 800, height: 600, parameters: up, inset: 12)
+        #expect(floating.restingGuess == floating.circles)
+        let held = ChainWorld(width: 800, height: 600, inset: 12)
+        #expect(held.grab(at: held.circles.last!.center))
+        #expect(held.restingGuess == held.circles)
+    }
+
     /// Walls `inset` inside the canvas: the row starts against the left one, the chain comes to
     /// rest on the raised floor, a larger inset brings the bodies in, and one that leaves no
     /// room for the head is cut down to fit it.
