@@ -298,7 +298,7 @@ struct HUD {
     private(set) var captionBox: Rect?
     /// The slider panel, hint rows included.
     private(set) var sliderPanel: Rect?
-    /// The pane labels, in pane order.
+    /// The pane labels shown, in pane order (one under the toast is left out while it shows).
     private(set) var labelBoxes: [Rect] = []
     /// The first slider row shown (the host keeps it as the next frame's scroll position).
     private(set) var sliderFirst = 0
@@ -500,8 +500,6 @@ struct HUD {
             taken.append(box)
             labelBoxes.append(box)
             labelTexts.append(label)
-            pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
-            pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
         }
         if let toast = content.toast, pen.width(of: "ab…", size: HUD.textSize) <= w - 4 * m {
             // Bottom centre, above the pane labels; or, where the scene lies there (the chain on
@@ -541,6 +539,16 @@ struct HUD {
         }
         if let box = captionBox {
             if let toastBox, toastBox.intersects(box) { captionBox = nil } else { drawCaption(box, pen: &pen) }
+        }
+        // (The labels too: one under the toast, as over the grid's label band, is left out while
+        // the toast shows, not cut to "Bézier ·" at its edge.)
+        if let toastBox {
+            let kept = labelBoxes.indices.filter { !labelBoxes[$0].intersects(toastBox) }
+            (labelBoxes, labelTexts) = (kept.map { labelBoxes[$0] }, kept.map { labelTexts[$0] })
+        }
+        for (box, label) in zip(labelBoxes, labelTexts) {
+            pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
+            pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
         }
         if let help {
             let box = help.box
