@@ -657,12 +657,17 @@ struct HUD {
         rowHeight * Double(shown) + 12 + (shown > 1 && shown < total ? rowHeight : 0)
     }
 
-    /// The least width of a panel of several rows: their name and value columns, a bar of 12
-    /// and the pads either side (narrower, a window shows the lone row, its columns its own).
+    /// The least width of a panel of several rows below the caption: their name and value
+    /// columns, bars of `leastBar` and the pads either side (narrower, a window shows the lone
+    /// row, its columns its own and its bar the wider for it).
     static func leastPanelWidth(_ rows: [SliderRow], pen: HUDPen) -> Double {
         let (name, value) = columns(rows, pen: pen)
-        return 6 + name + value + 12 + 6
+        return 6 + name + value + leastBar + 6
     }
+
+    /// The narrowest bar a panel below the caption is shown with: one a pointer can set (at
+    /// 300 wide the bars were 17 units).
+    static let leastBar = 40.0
 
     /// The widest a lone row's value comes to.
     static func loneValueWidth(_ row: SliderRow, pen: HUDPen) -> Double {

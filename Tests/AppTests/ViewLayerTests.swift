@@ -432,7 +432,7 @@ import Testing
         let total = Controls(scene: .badges).sliders.count
         for mode in Mode.allCases {
             for (w, h) in [(1500.0, 200.0), (1600, 260), (1000, 150), (200, 600), (300, 200), (260, 400), (700, 500), (500, 600),
-                           (640, 300), (560, 200)] {
+                           (640, 300), (560, 200), (300, 500), (340, 500)] {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
                 let avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
@@ -444,10 +444,19 @@ import Testing
                     content.avoid = avoid
                     let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
                     let what = "\(w)x\(h) \(mode) slider \(selected)"
+                    // The columns: the widest name, and the widest value or widest-to-come of a number, each with a gap of 10.
+                    let pen = HUDPen(scale: 1, atlas: atlas), rows = try #require(content.sliders)
+                    let nameColumn = rows.map { pen.width(of: $0.name, size: HUD.rowTextSize) }.max()! + 10
+                    let valueColumn = rows.filter { $0.fraction != nil }.flatMap { [$0.value, $0.widest ?? ""] }
+                        .map { pen.width(of: $0, size: HUD.rowTextSize) }.max()! + 10
                     let panel = try #require(hud.sliderPanel, "\(what): no sliders")
                     #expect(hud.sliderAreas.contains { $0.index == selected }, "\(what)")
                     let apart = avoid.map { Rect(x: $0.x - 3, y: $0.y - 3, width: $0.width + 6, height: $0.height + 6) }
                     #expect(HUD.isClear(panel, of: apart) && panel.maxX <= w && panel.maxY <= h, "\(what): \(panel)")
+                    // A panel of rows has bars a pointer can set, 40 units at least.
+                    if hud.sliderAreas.count > 1 {
+                        for area in hud.sliderAreas { if let bar = area.bar { #expect(bar.width >= 40, "\(what): \(bar)") } }
+                    }
                     // Beside the caption where the window leaves the panel's width there.
                     let beside = w - (hud.captionBox?.maxX ?? 0) - 20 >= HUD.panelWidth
                     if beside {
@@ -458,8 +467,9 @@ import Testing
                         let bottom = min(top, content.paneLabels.isEmpty ? h - 10 : h - HUD.bottomBand)
                         let fitting = (1...10).filter { n in 10 + 18 * Double(n) + 12 + (n > 1 && n < total ? 18 : 0) <= bottom }
                         #expect(hud.sliderAreas.count == (fitting.max() ?? 1), "\(what)")
-                    } else if w >= 500 {
-                        // Below the caption, the rows that end 3 units above the badges, two or more.
+                    } else if min(HUD.panelWidth, w - 20) >= 6 + nameColumn + valueColumn + 40 + 6 {
+                        // Below the caption, the rows that end 3 units above the badges, two or more
+                        // (where the window is wide enough for the columns and bars of 40).
                         let width = min(HUD.panelWidth, w - 20)
                         let column = Rect(x: 10, y: 0, width: width, height: h)
                         let top = (avoid.filter { $0.intersects(column) }.map(\.y).min() ?? h) - 3
