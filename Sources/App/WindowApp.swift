@@ -501,19 +501,27 @@ final class WindowApp {
         let lines = HUDContent.caption(layout: layout, scene: options.scene, mode: options.mode, parameters: options.parameters,
                                        frameTime: frameTime ?? 0, recorded: capture.recordedSeconds)
         guard options.mode != .bezier, let pose else { return (lines, 0) }
-        let c = RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1)
+        let figures = WindowApp.figures(RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1))
+        return (lines + figures, figures.count)
+    }
+
+    /// The held badge's figures as the caption shows them, under a line that says which fill
+    /// each pair's numbers are (the widths of the old two lines kept, so that the figures still
+    /// fit beside the slider panel in an 800-wide window): "held badge, Bézier / field:",
+    /// "area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 px / parted · kinks 0° home / 11° badge".
+    static func figures(_ c: FillComparison) -> [String] {
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         // The Bézier bridge's join angles, at the home circle and at the badge (the field has none).
         let kinks = zip([c.homeKink, c.badgeKink], ["home", "badge"]).map { ($0.0.map { f($0) + "°" } ?? "–") + " " + $0.1 }
             .joined(separator: " / ")
         // No width between the centres: the fill is in two pieces there.
         func width(_ x: Double) -> String { x > 0 ? f(x, 1) + " px" : "parted" }
-        let figures = [
+        return [
+            "held badge, Bézier / field:",
             // (Parts joined by " · ", where a narrow window's caption may wrap them.)
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px² · IoU \(f(c.intersectionOverUnion, 3))",
             "narrowest \(width(c.bezierNarrowest)) / \(width(c.metaballNarrowest)) · kinks \(kinks)",
         ]
-        return (lines + figures, figures.count)
     }
 
     private func writeDumpLine(at time: Double) {

@@ -264,6 +264,24 @@ import Testing
         #expect(reds(recording: false, caption: "rec · " + plain) == 0, "a caption that only begins like one")
     }
 
+    /// The held badge's figures say which fill each number is (a new user could not tell
+    /// "area 2651 / 2339 px²" apart): a line first, "held badge, Bézier / field:", then the
+    /// pairs in that order; "parted" where a fill is in two pieces. And they fit beside the
+    /// slider panel of an 800-wide window, as before (`theSlidersStayPutWhenABadgeIsPressed`).
+    @Test func theHeldFiguresNameTheirFills() {
+        let parameters = Parameters()
+        let pose = BadgePose(home: Vec2(100, 80), center: Vec2(138, 104), radius: 20, parameters: parameters.motion.badge)
+        var c = RenderCommand.comparison(of: pose, parameters: parameters, step: 1)
+        func f(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+        let figures = WindowApp.figures(c)
+        #expect(figures.count == 3 && figures[0] == "held badge, Bézier / field:", "\(figures)")
+        #expect(figures[1] == "area \(f(c.bezierArea, 0)) / \(f(c.metaballArea, 0)) px² · IoU \(f(c.intersectionOverUnion, 3))",
+                "\(figures)")
+        #expect(figures[2].hasPrefix("narrowest \(f(c.bezierNarrowest, 1)) px / \(f(c.metaballNarrowest, 1)) px · kinks "), "\(figures)")
+        c.metaballNarrowest = 0
+        #expect(WindowApp.figures(c)[2].hasPrefix("narrowest \(f(c.bezierNarrowest, 1)) px / parted · kinks "))
+    }
+
     /// The caption keeps its width as the frame time changes (1–99.9 ms: digits are a figure
     /// wide, and a figure space leads a time under 10), so the slider panel beside it stays
     /// where it is; the times themselves read as written.
@@ -286,7 +304,7 @@ import Testing
     /// fills in its legend, not its first line, which once pushed the panel down to one row.
     @Test func theSliderPanelKeepsItsPlaceInEveryMode() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
-        let figures = ["area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 px / 22.3 px · kinks 0° home / 11° badge"]
+        let figures = ["held badge, Bézier / field:", "area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 px / 22.3 px · kinks 0° home / 11° badge"]
         for (w, h) in [(800.0, 600.0), (1280, 720)] {
             var places: [Rect] = []
             for mode in Mode.allCases {
@@ -309,7 +327,7 @@ import Testing
     /// them, never over them.
     @Test func theSlidersStayPutWhenABadgeIsPressed() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
-        let figures = ["area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 px / 22.3 px · kinks 0° home / 11° badge"]
+        let figures = ["held badge, Bézier / field:", "area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 px / 22.3 px · kinks 0° home / 11° badge"]
         var shownWithFigures = 0
         for (w, h) in [(360.0, 240.0), (400, 300), (520, 400), (640, 480), (800, 600), (1280, 720)] {
             for mode in Mode.allCases where mode != .bezier {
@@ -364,7 +382,7 @@ import Testing
     /// figures as the window words them.
     @Test func aSmallWindowsHUDYieldsToTheScene() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
-        let figures = ["area 2321 / 2623 px² · IoU 0.885", "narrowest 32.8 px / parted · kinks 0° home / 11° badge"]
+        let figures = ["held badge, Bézier / field:", "area 2321 / 2623 px² · IoU 0.885", "narrowest 32.8 px / parted · kinks 0° home / 11° badge"]
         var shownRows = 0, shownFigures = 0, shortened = 0, cut = 0, none = 0
         let sizes: [(Double, Double)] = [(50, 40), (120, 60), (120, 80), (200, 120), (260, 160), (320, 200), (420, 300), (800, 600),
                                          (200, 600), (300, 200), (1500, 120), (1500, 200), (1000, 150)]
@@ -398,14 +416,18 @@ import Testing
                 if !hud.sliderAreas.isEmpty { shownRows += 1 }
                 if hud.captionBox == whole && whole != first { shownFigures += 1 }
                 // With nothing to keep clear of, the row is shown wherever it fits whole: below
-                // the caption and above the window's margin, and wide enough for its own name,
+                // the caption (beside it in a wide window) and above the window's margin, and wide enough for its own name,
                 // a 10-unit gap and the widest its value comes to (the row's 6-unit pads either side).
                 let bare = HUD(full, layout: layout, scale: 1, atlas: atlas)
                 let pen = HUDPen(scale: 1, atlas: atlas), rows = try #require(content.sliders)
                 let name = pen.width(of: rows[2].name, size: HUD.rowTextSize) + 10
                 let value = [rows[2].value, rows[2].widest ?? ""].map { pen.width(of: $0, size: HUD.rowTextSize) }.max() ?? 0
                 let top = try #require(bare.captionBox).maxY + 8
-                let fits = top + HUD.rowHeight + 12 <= h - HUD.margin && min(HUD.panelWidth, w - 2 * HUD.margin) >= 12 + name + value
+                // (Or, where the window is wide enough for the panel beside the caption, a row at
+                // the top right.)
+                let beside = w - bare.captionBox!.maxX - 2 * HUD.margin >= HUD.panelWidth
+                let fits = beside ? HUD.margin + HUD.rowHeight + 12 <= h - HUD.margin
+                    : top + HUD.rowHeight + 12 <= h - HUD.margin && min(HUD.panelWidth, w - 2 * HUD.margin) >= 12 + name + value
                 #expect(fits ? bare.sliderAreas.count >= 1 : bare.sliderAreas.isEmpty, "\(w)x\(h) \(mode)")
                 for area in bare.sliderAreas { #expect(area.row.maxX <= w && area.row.maxY <= h, "\(w)x\(h) \(mode)") }
                 if !fits { cut += 1 }
