@@ -91,7 +91,7 @@ struct Controls {
         KeyBinding("r", ["r"], .reset, "restore all badges (the chain: back to its start)"),
         KeyBinding("m", ["m"], .nextMode, "next mode: bezier, metaball, split, overlay"),
         KeyBinding("n", ["n"], .nextScene, "next scene: badge, chain (the caterpillar), grid"),
-        KeyBinding("up, shift+tab", ["up", "shift+tab"], .selectPrevious, "select the previous slider"),
+        KeyBinding("up, shift+tab", ["up", "shift+tab"], .selectPrevious, "select the previous slider (in this help: scroll)"),
         KeyBinding("down, tab", ["down", "tab"], .selectNext, "select the next slider (or click a bar)"),
         KeyBinding("left, right", ["left", "right"], .moveSlider, "change it (shift: x10, alt: /10; wheel too)"),
         KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider"),

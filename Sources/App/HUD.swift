@@ -189,6 +189,8 @@ struct HUDContent {
     /// click on a row does not scroll the list under the pointer.
     var scroll = 0
     var help: [String]?
+    /// The first help row shown (up and down scroll a help taller than the window).
+    var helpScroll = 0
     var toast: String?
     /// Where the scene shows something, in window units: the caption's lines keep clear of it
     /// where they can.
@@ -312,6 +314,9 @@ struct HUD {
     private(set) var toastLines: [String] = []
     /// The help's rows a short window has no room for (its last line counts them).
     private(set) var helpHidden = 0
+    /// The first help row shown, the scroll asked for held within what the rows need (the
+    /// host keeps it as the next frame's `helpScroll`).
+    private(set) var helpFirst = 0
     /// The pane labels' text as shown (a label wider than its pane keeps its first part).
     private(set) var labelTexts: [String] = []
     /// The divider between split panes, in pieces: broken where a HUD part lies over it.
@@ -350,7 +355,7 @@ struct HUD {
         let apart = rest.map { Rect(x: $0.x - HUD.gap, y: $0.y - HUD.gap, width: $0.width + 2 * HUD.gap, height: $0.height + 2 * HUD.gap) }
         // The help, when shown, stands alone: laid out first, and the caption, labels and toast
         // are left out where it would cover them in part (a short window).
-        let help = content.help.map { HUD.layOutHelp($0, w: w, h: h, pen: pen) }
+        let help = content.help.map { HUD.layOutHelp($0, w: w, h: h, scroll: content.helpScroll, pen: pen) }
         func clearOfHelp(_ box: Rect) -> Bool {
             guard let help else { return true }
             return !Rect(x: help.box.x - 1, y: help.box.y - 1, width: help.box.width + 2, height: help.box.height + 2).intersects(box)
@@ -574,6 +579,7 @@ struct HUD {
             }
             helpBox = box
             helpHidden = help.hidden
+            helpFirst = help.first
         }
         // Split: a divider between the panes, broken where the caption, the sliders, a label,
         // the toast or the help lie over it (the window's own parts, across both panes), so
@@ -598,10 +604,12 @@ struct HUD {
     }
 
     /// The help's panel, centred: two columns (split at each line's first run of two spaces),
-    /// the descriptions wrapped to what the keys leave of a narrow window, and the rows a short
-    /// one has no room for counted on its last line.
-    private static func layOutHelp(_ help: [String], w: Double, h: Double, pen: HUDPen)
-        -> (box: Rect, rows: [(String, String)], hidden: Int, keyWidth: Double) {
+    /// the descriptions wrapped to what the keys leave of a narrow window, and, in a short one,
+    /// the rows from `scroll` on that fit, those above counted on its first line ("↑ 3 more
+    /// (up)") and those below on its last ("↓ 8 more (down)"); the scroll is held within what
+    /// the rows need (none once every row below it fits).
+    private static func layOutHelp(_ help: [String], w: Double, h: Double, scroll: Int, pen: HUDPen)
+        -> (box: Rect, rows: [(String, String)], hidden: Int, first: Int, keyWidth: Double) {
         let m = margin
         let rows = help.map { line -> (String, String) in
             guard let gap = line.range(of: "  ") else { return (line, "") }
@@ -623,19 +631,31 @@ struct HUD {
             return text.isEmpty ? [(row.0, "")] : text.enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
         }
         let fit = max(0, Int((h - 2 * m - 34) / lineHeight))
-        let room = lines.reduce(0) { $0 + $1.count } <= fit ? fit : fit - 1
-        var shown: [(String, String)] = [], hidden = 0
-        for (k, row) in lines.enumerated() {
-            if shown.count + row.count > room {
-                hidden = rows.count - k
-                if fit > 0 { shown.append(stacked ? ("… \(hidden) more", "") : ("…", "\(hidden) more")) }
-                break
-            }
-            shown += row
+        func more(_ count: Int, _ arrow: String, _ way: String) -> (String, String) {
+            stacked ? ("\(arrow) \(count) more (\(way))", "") : (arrow, "\(count) more (\(way))")
         }
-        let height = min(h - 2 * m, lineHeight * Double(shown.count) + 34)
+        // The rows from `first` on that fit, with the counting lines.
+        func shown(from first: Int) -> (rows: [(String, String)], hidden: Int) {
+            var shown: [(String, String)] = first > 0 && fit > 0 ? [more(first, "↑", "up")] : []
+            let rest = lines[first...]
+            let room = shown.count + rest.reduce(0) { $0 + $1.count } <= fit ? fit : fit - 1
+            for (k, row) in zip(rest.indices, rest) {
+                if shown.count + row.count > room {
+                    let hidden = rows.count - k
+                    if fit > shown.count { shown.append(more(hidden, "↓", "down")) }
+                    return (shown, hidden)
+                }
+                shown += row
+            }
+            return (shown, 0)
+        }
+        // Scrolled no further than the first row from which all the rest fit.
+        var first = min(max(0, scroll), max(0, rows.count - 1))
+        while first > 0, shown(from: first - 1).hidden == 0 { first -= 1 }
+        let (drawn, hidden) = shown(from: first)
+        let height = min(h - 2 * m, lineHeight * Double(drawn.count) + 34)
         let box = Rect(x: max(m, (w - width) / 2), y: max(m, (h - height) / 2), width: max(0, width), height: max(0, height))
-        return (box, shown, hidden, indent)
+        return (box, drawn, hidden, first, indent)
     }
 
     /// Whether a HUD part keeps clear of every one of the scene's boxes.

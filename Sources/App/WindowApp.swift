@@ -52,6 +52,8 @@ final class WindowApp {
     /// Sliders shown (H hides them), help overlay shown (F1 or ?).
     var showSliders = true
     var showHelp = false
+    /// The first help row shown (up and down scroll the help while it is open).
+    var helpScroll = 0
     /// The HUD as last drawn: where its sliders are, for the mouse; and its first slider row.
     var hud: HUD?
     var sliderScroll = 0
@@ -224,6 +226,12 @@ final class WindowApp {
         case .resized(let w, let h):
             relayout(width: w, height: h)
         case .scroll(_, let dy):
+            // The help, while it is open: its rows.
+            if showHelp {
+                guard dy != 0 else { return false }
+                helpScroll = (hud?.helpFirst ?? helpScroll) + (dy < 0 ? 1 : -1)
+                return true
+            }
             // Over a slider: that one; elsewhere: the selected one.
             if let area = sliderArea(at: pointer) { controls.selected = area.index }
             controls.scroll(dy, parameters: &options.parameters)
@@ -234,6 +242,12 @@ final class WindowApp {
 
     /// A key, through the key table; true if the picture may have changed.
     private func handle(_ key: KeyPress, repeated: Bool) -> Bool {
+        // While the help is open, the keys that select a slider scroll it instead (its rows
+        // may not all fit a short window).
+        if showHelp, let binding = Controls.binding(for: key), binding.action == .selectPrevious || binding.action == .selectNext {
+            helpScroll = (hud?.helpFirst ?? helpScroll) + (binding.action == .selectNext ? 1 : -1)
+            return true
+        }
         let action = controls.handle(key, parameters: &options.parameters)
         // A held key repeats the sliders and the selection; a held S, V, M, ... acts once.
         if repeated, action != .parameters, action != .selection { return false }
@@ -284,7 +298,9 @@ final class WindowApp {
             showSliders = showHelp ? true : !showSliders
             showHelp = false
             say(showSliders ? "sliders shown" : "sliders hidden (h shows them)")
-        case .toggleHelp: showHelp.toggle()
+        case .toggleHelp:
+            showHelp.toggle()
+            helpScroll = 0
         case .saveParameters: say(WindowCapture.save(options.parameters))
         }
         return true
@@ -465,7 +481,10 @@ final class WindowApp {
             content.hovered = hovered
             content.scroll = sliderScroll
         }
-        if showHelp { content.help = Controls.helpLines }
+        if showHelp {
+            content.help = Controls.helpLines
+            content.helpScroll = helpScroll
+        }
         content.avoid = HUDContent.shown(snapshot, layout: layout)
         // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
         // at home; the caterpillar as it last lay still (or as it lies, after a resize, until

@@ -653,6 +653,53 @@ import Testing
         #expect(narrow.helpHidden == 0 && (narrow.helpBox?.height ?? 0) > HUD.lineHeight * Double(rows) + 34)
     }
 
+    /// A help taller than its window scrolls: from row k on, its first line counts the k rows
+    /// above ("↑ k more (up)"), its last the rows below; every line it has room for is used;
+    /// scrolled to the end, the last row (quit) shows and nothing is counted below; scrolled
+    /// further, it stays there (a new user found no way to see the last rows at 700x300).
+    @Test func theHelpScrolls() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let help = Controls.helpLines, rows = help.count
+        for h in [200.0, 263, 300, 350] {
+            let layout = Layout(width: 1200, height: h, mode: .bezier, scene: .badges)
+            // Wide enough that no description wraps: a row a line.
+            let fit = Int((h - 2 * HUD.margin - 34) / HUD.lineHeight)
+            try #require(fit < rows)
+            var last = -1
+            for scroll in 0...(rows + 3) {
+                var content = HUDTests.content(selected: 0, toast: nil)
+                content.helpScroll = scroll
+                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                let first = hud.helpFirst
+                // The most it scrolls: the first row from which the rest fit below the "↑" line.
+                let most = rows - (fit - 1)
+                #expect(first == min(scroll, most), "1200x\(h) scroll \(scroll): first \(first), most \(most)")
+                #expect(hud.helpRows.count == fit, "1200x\(h) scroll \(scroll): \(hud.helpRows.count) lines of \(fit)")
+                if first > 0 { #expect(hud.helpRows.first! == ("↑", "\(first) more (up)"), "\(hud.helpRows.first!)") }
+                let below = rows - first - (fit - (first > 0 ? 1 : 0) - (hud.helpHidden > 0 ? 1 : 0))
+                #expect(hud.helpHidden == below, "1200x\(h) scroll \(scroll): \(hud.helpHidden) hidden, \(below) below")
+                if hud.helpHidden > 0 { #expect(hud.helpRows.last! == ("↓", "\(hud.helpHidden) more (down)")) }
+                // The rows shown are the help's own, in order, from `first`.
+                let keys = hud.helpRows.filter { $0.0 != "↑" && $0.0 != "↓" }.map(\.0)
+                let expected = help[first...].prefix(keys.count).map { String($0[..<$0.range(of: "  ")!.lowerBound]) }
+                #expect(keys == expected, "1200x\(h) scroll \(scroll)")
+                if first == most {
+                    #expect(hud.helpHidden == 0 && keys.last == "q, escape", "\(keys)")
+                }
+                #expect(first >= last)
+                last = first
+            }
+            #expect(last == rows - (fit - 1) && last > 0)
+        }
+        // Where every row fits, it does not scroll.
+        for scroll in [1, 5, 40] {
+            var content = HUDTests.content(selected: 0, toast: nil)
+            content.helpScroll = scroll
+            let hud = HUD(content, layout: Layout(width: 1200, height: 600, mode: .bezier, scene: .badges), scale: 1, atlas: atlas)
+            #expect(hud.helpFirst == 0 && hud.helpHidden == 0 && hud.helpRows.count == rows)
+        }
+    }
+
     /// A narrow window stacks each key above its description, which then takes the panel's
     /// width: at 200x150 the help shows rows (it showed only "… 20 more"), each line within the
     /// panel, and in a window a few letters wide its heading still fits inside it (or, in one
