@@ -28,6 +28,8 @@ struct HUDPen {
     static let edge = Color(red: 0.55, green: 0.55, blue: 0.58)
     static let track = Color(red: 0.85, green: 0.85, blue: 0.85)
     static let hover = Color(red: 0.92, green: 0.95, blue: 1)
+    /// The opacity of a slider row that changes nothing drawn now.
+    static let inactive = 0.4
     /// The caption's "rec 12 s" while the window records.
     static let recording = Color(red: 0.8, green: 0.05, blue: 0.05)
 
@@ -155,17 +157,21 @@ struct SliderRow {
     /// The widest value the row can come to show (`Parameter.widestText`): the value column is
     /// made that wide, so that it does not move while the value changes.
     var widest: String?
+    /// It changes nothing drawn now (`Parameter.isInEffect`): its row is greyed.
+    var inactive = false
 }
 
 extension SliderRow {
-    /// The row of a parameter at its value in `parameters`.
-    init(_ parameter: Parameter, in parameters: Parameters) {
+    /// The row of a parameter at its value in `parameters`, greyed where it changes nothing
+    /// drawn in `scene`.
+    init(_ parameter: Parameter, in parameters: Parameters, scene: String = "badge") {
         var fraction: Double?
         if case .number(let key, let range, let step) = parameter.kind {
             fraction = SliderScale(range: range, step: step).fraction(of: parameters[keyPath: key])
         }
         self.init(name: parameter.name, value: parameter.value(in: parameters) + (parameter.unit.isEmpty ? "" : " " + parameter.unit),
                   fraction: fraction, widest: parameter.widestText)
+        inactive = !parameter.isInEffect(parameters, scene: scene)
     }
 }
 
@@ -718,7 +724,8 @@ struct HUD {
             let r = Rect(x: panel.x, y: panel.y + pad + rowHeight * Double(k), width: width, height: rowHeight)
             let lit = i == content.selected
             if i == content.hovered || lit { pen.panel(r, fill: lit ? HUDPen.hover : HUDPen.hover.with(alpha: 0.6)) }
-            let color = lit ? HUDPen.accent : HUDPen.ink
+            // (Greyed where it changes nothing drawn now: spread with the quad style.)
+            let color = (lit ? HUDPen.accent : HUDPen.ink).with(alpha: row.inactive ? HUDPen.inactive : 1)
             let baseline = r.y + 13
             pen.text(row.name, x: r.x + pad, y: baseline, size: size, color: color)
             pen.text(row.value, x: r.x + pad + nameWidth, y: baseline, size: size, color: color)

@@ -164,6 +164,24 @@ public struct Parameter: Sendable {
         return (range.lowerBound < 0 ? "-" : "") + digits + (unit.isEmpty ? "" : " " + unit)
     }
 
+    /// Whether the value changes anything drawn with `parameters` in `scene`: a construction's
+    /// or kernel's own setting only with that construction or kernel (spread and handleRate
+    /// with the tangent style, neck with cubic, threshold with wyvill, blend with smoothMin),
+    /// and the caterpillar's bridges only where it is drawn with goo. The window greys the
+    /// others' rows (a new user nudged spread under quad and saw nothing happen).
+    func isInEffect(_ parameters: Parameters, scene: String) -> Bool {
+        let bridged = scene != "chain" || parameters.goo
+        let style = parameters.bridge.style, kernel = parameters.metaball.kernel
+        switch name {
+        case "style": return bridged
+        case "spread", "handleRate": return bridged && style == .tangent
+        case "neck": return bridged && style == .cubic
+        case "threshold": return kernel == .wyvill
+        case "blend": return kernel == .smoothMin
+        default: return true
+        }
+    }
+
     /// Whole numbers without a point; others to at most 9 significant digits (no float noise).
     static func format(_ x: Double) -> String {
         if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }

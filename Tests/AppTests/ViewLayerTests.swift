@@ -1007,6 +1007,42 @@ extension HUDTests {
         #expect(controls.selected == 0)
     }
 
+    /// The sliders that change nothing drawn with the settings as they are are greyed: a
+    /// construction's or kernel's own setting under another one, the caterpillar's bridge
+    /// settings without goo; drawn at 0.4 of their colour.
+    @Test func slidersThatChangeNothingAreGreyed() throws {
+        func inactive(_ parameters: Parameters, scene: String = "badge") -> Set<String> {
+            Set(ParameterRegistry.all.filter { SliderRow($0, in: parameters, scene: scene).inactive }.map(\.name))
+        }
+        var p = Parameters()
+        #expect(inactive(p) == ["spread", "handleRate", "neck", "threshold", "blend"])
+        p.bridge.style = .tangent
+        p.metaball.kernel = .wyvill
+        #expect(inactive(p) == ["neck", "blend"])
+        p.bridge.style = .cubic
+        p.metaball.kernel = .smoothMin
+        #expect(inactive(p) == ["spread", "handleRate", "threshold"])
+        #expect(inactive(p, scene: "chain") == ["style", "spread", "handleRate", "neck", "threshold"])
+        p.goo = true
+        #expect(inactive(p, scene: "chain") == ["spread", "handleRate", "threshold"])
+        // Drawn greyed: the row's ink at 0.4; none greyed, no such ink.
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 1200, height: 700, mode: .bezier, scene: .badges)
+        func greyed(_ parameters: Parameters) -> Int {
+            var content = HUDContent()
+            content.sliders = Controls(scene: .badges).sliders.map { SliderRow($0, in: parameters) }
+            content.selected = 0
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            return hud.mesh.vertices.filter { $0.color == HUDPen.ink.with(alpha: 0.4).packed }.count
+        }
+        #expect(greyed(Parameters()) > 0)
+        var all = Parameters()
+        all.bridge.style = .tangent
+        all.metaball.kernel = .wyvill
+        // (neck and blend still greyed: one style, one kernel at a time.)
+        #expect(greyed(all) > 0 && greyed(all) < greyed(Parameters()))
+    }
+
     @Test func eachSceneShowsItsOwnSliders() {
         let chain = Controls(scene: .chain).sliders.map(\.name)
         let badges = Controls(scene: .badges).sliders.map(\.name)
