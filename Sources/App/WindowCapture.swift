@@ -94,7 +94,8 @@ final class WindowCapture {
         }
     }
 
-    /// Writes the parameters to `path` (what --params reads).
+    /// Writes the parameters to `path` (what --params reads): what became of them, and how to
+    /// load them back.
     static func save(_ parameters: Parameters, to path: String = "sticky-params.json") -> String {
         var fields: [String] = []
         for parameter in ParameterRegistry.all {
@@ -108,7 +109,8 @@ final class WindowCapture {
         if let reason = AtomicFile.write(Data(text.utf8), to: path) {
             return warn("parameters not saved: cannot write '\(path)': \(reason)")
         }
-        return "saved \(FileManager.default.currentDirectoryPath)/\(path)"
+        let whole = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return "saved \(whole) (--params \(path) loads it)"
     }
 
     private static func warn(_ message: String) -> String {

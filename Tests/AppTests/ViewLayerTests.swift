@@ -1007,6 +1007,23 @@ extension HUDTests {
         #expect(controls.selected == 0)
     }
 
+    /// P saves the parameters where --params reads them back, and its toast says so, with
+    /// the whole path (an absolute one as given).
+    @Test func savedParametersLoadBack() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("sticky-params.json").path
+        var p = Parameters()
+        p.bridge.style = .tangent
+        p.motion.badge.maxDistance = 123
+        p.metaball.kernel = .smoothMin
+        let message = WindowCapture.save(p, to: path)
+        #expect(message == "saved \(path) (--params \(path) loads it)")
+        var loaded = Parameters()
+        let warnings = try ParameterRegistry.load(file: path, into: &loaded)
+        #expect(warnings.isEmpty && loaded == p)
+    }
+
     /// The sliders that change nothing drawn with the settings as they are are greyed: a
     /// construction's or kernel's own setting under another one, the caterpillar's bridge
     /// settings without goo; drawn at 0.4 of their colour.
