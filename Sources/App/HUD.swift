@@ -30,7 +30,7 @@ struct HUDPen {
     static let hover = Color(red: 0.92, green: 0.95, blue: 1)
     /// The opacity of a slider row that changes nothing drawn now.
     static let inactive = 0.4
-    /// The caption's "rec 12 s" while the window records.
+    /// The caption's "rec 0:12" while the window records.
     static let recording = Color(red: 0.8, green: 0.05, blue: 0.05)
 
     /// The advance of a line of text at `size` units per em, in units.
@@ -178,7 +178,7 @@ extension SliderRow {
 /// What the HUD shows: the window's state, read only.
 struct HUDContent {
     var caption: [String] = []
-    /// The caption (or its short form) begins with the recording's marker ("rec 12 s", "rec"),
+    /// The caption (or its short form) begins with the recording's marker ("rec 0:12", "rec"),
     /// which the HUD draws in red.
     var recording = false
     /// A shorter first line for the caption where the whole one would cover the scene (a small
@@ -228,14 +228,14 @@ extension HUDContent {
     /// key) and, in the overlay mode, its legend, which names the two fills there (so that the
     /// status stays short enough for the slider panel beside it).
     /// `recorded`: the seconds of the recording in progress, which the status line begins with
-    /// ("rec 12 s"; under 10 led by a figure space, so that the width holds).
+    /// as a clock, "rec 0:12" (digits are a figure wide: the width holds up to 9:59).
     static func caption(layout: Layout, scene: String, mode: Mode, parameters: Parameters, frameTime: Double,
                         recorded: Double? = nil) -> [String] {
         let fill = layout.panes.count == 1 && mode != .overlay
             ? " · " + fillName(layout.panes[0].content, scene: scene, parameters: parameters) : ""
         let rec = recorded.map { seconds -> String in
             let whole = Int(max(0, seconds).rounded(.down))
-            return "rec \(whole < 10 ? "\u{2007}" : "")\(whole) s · "
+            return "rec \(whole / 60):\(whole % 60 < 10 ? "0" : "")\(whole % 60) · "
         } ?? ""
         let status = "\(rec)\(scene) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
         guard mode == .overlay else { return [status] }
@@ -468,7 +468,7 @@ struct HUD {
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             for (i, line) in caption.enumerated() {
                 let y = m + 12 + HUD.lineHeight * Double(i)
-                // A recording's "rec 12 s" in red, the rest in ink.
+                // A recording's "rec 0:12" in red, the rest in ink.
                 if i == 0, content.recording, let end = line.range(of: " · ") {
                     let rec = String(line[..<end.lowerBound])
                     pen.text(rec, x: m, y: y, size: HUD.textSize, color: HUDPen.recording)

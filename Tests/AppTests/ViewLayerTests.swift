@@ -232,9 +232,9 @@ import Testing
         #expect(camel > 5)
     }
 
-    /// While the window records, the caption begins with the seconds recorded (whole, a figure
-    /// space leading those under 10, so the width holds from 0 to 99 s), and the short status
-    /// and the title say so too.
+    /// While the window records, the caption begins with the time recorded as a clock, whole
+    /// seconds ("rec 0:03": "rec  3 s" with a figure space read as a gap), its width the same
+    /// from 0:00 to 9:59; and the short status and the title say so too.
     @Test func theCaptionSaysARecordingIsOn() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let pen = HUDPen(scale: 1, atlas: atlas)
@@ -244,14 +244,14 @@ import Testing
         }
         let plain = status(nil)
         #expect(!plain.contains("rec"))
-        #expect(status(3.7) == "rec \u{2007}3 s · " + plain && status(12.2) == "rec 12 s · " + plain)
-        let widths = [0.0, 3.7, 9.99, 10, 42.5, 99.9].map { pen.width(of: status($0), size: HUD.textSize) }
+        #expect(status(3.7) == "rec 0:03 · " + plain && status(12.2) == "rec 0:12 · " + plain && status(61.5) == "rec 1:01 · " + plain)
+        let widths = [0.0, 3.7, 9.99, 10, 42.5, 99.9, 599.9].map { pen.width(of: status($0), size: HUD.textSize) }
         #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(widths)")
         #expect(HUDContent.shortStatus(mode: .split, recording: true) == "rec · split · f1: keys")
         var options = CommonOptions()
         options.scene = "chain"
         #expect(WindowApp.title(options, recording: true).hasSuffix(" · recording") && !WindowApp.title(options).contains("recording"))
-        // "rec 12 s" is drawn in red while recording (the HUD is told so, it does not guess
+        // "rec 0:12" is drawn in red while recording (the HUD is told so, it does not guess
         // from the text), the rest in ink; nothing red when not recording.
         func reds(recording: Bool, caption: String) -> Int {
             var content = HUDContent()
