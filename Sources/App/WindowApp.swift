@@ -61,6 +61,8 @@ final class WindowApp {
     var chainRest: [Rect]?
     /// Seconds the last frame took to build and draw (shown in the caption); nil before the first.
     var frameTime: Double?
+    /// Seconds the last frame spent taking screenshots and recording frames (left out of `frameTime`).
+    var captureTime = 0.0
     /// Frames that left a GL error (glGetError after each): the first is reported, the count at exit.
     var glErrors = 0
     let capture: WindowCapture
@@ -159,7 +161,9 @@ final class WindowApp {
             // The first frame had no time to show (its caption read 0.0 ms, and a still window
             // kept it): a second one shows the first one's.
             if frameTime == nil { dirty = true }
-            frameTime = Window.time - frameStart
+            // (Not counting the screenshots' and recording's reading and writing: the caption's
+            // figure is what drawing the frame took, and s once showed 50 ms.)
+            frameTime = Window.time - frameStart - captureTime
             writeDumpLine(at: now)
             // Xvfb and some drivers do not block in swap: cap the rate at 120 Hz while animating.
             let spent = Window.time - frameStart
@@ -400,18 +404,27 @@ final class WindowApp {
     /// Draws a frame, taking the screenshot or recording frame it owes; true when it left a
     /// new toast to show.
     private func draw() -> Bool {
+        captureTime = 0
         let (fw, fh) = window.framebufferSize
         let (w, h) = window.size
         guard fw > 0, fh > 0, w > 0, h > 0 else { return false }  // minimised
         let deviceScale = Double(fw) / Double(w)
         let toastBefore = toast?.text
+        // Times the screenshots' and recording's work, which the frame time leaves out.
+        func capturing<T>(_ work: () -> T) -> T {
+            let start = Window.time
+            defer { captureTime += Window.time - start }
+            return work()
+        }
         if let withHUD = pendingShot, options.scaleGiven {
             // --scale S: a sharper export, drawn offscreen at S device pixels per unit.
             pendingShot = nil
             let sw = Int((Double(w) * options.scale).rounded()), sh = Int((Double(h) * options.scale).rounded())
             if let offscreen = try? OffscreenTarget(pixelWidth: sw, pixelHeight: sh) {
-                renderer.draw(makeFrame(pixelWidth: sw, pixelHeight: sh, deviceScale: options.scale), into: offscreen, hud: withHUD)
-                say(capture.save(offscreen.readPixels(), hud: withHUD))
+                capturing {
+                    renderer.draw(makeFrame(pixelWidth: sw, pixelHeight: sh, deviceScale: options.scale), into: offscreen, hud: withHUD)
+                    say(capture.save(offscreen.readPixels(), hud: withHUD))
+                }
                 offscreen.destroy()
             } else {
                 say("screenshot not saved: \(sw)x\(sh) is too large to render")
@@ -424,16 +437,16 @@ final class WindowApp {
         renderer.draw(frame, into: target, hud: false)
         if pendingShot == false {
             pendingShot = nil
-            say(capture.save(renderer.readPixels(from: target), hud: false))
+            say(capturing { capture.save(renderer.readPixels(from: target), hud: false) })
         }
-        if capture.wantsFrame(at: now), let failure = capture.add(renderer.readPixels(from: target), at: now) {
+        if capture.wantsFrame(at: now), let failure = capturing({ capture.add(renderer.readPixels(from: target), at: now) }) {
             say(failure)
             retitle()
         }
         renderer.drawHUD(frame, into: target)
         if pendingShot == true {
             pendingShot = nil
-            say(capture.save(renderer.readPixels(from: target), hud: true))
+            say(capturing { capture.save(renderer.readPixels(from: target), hud: true) })
         }
         window.swapBuffers()
         if let code = GL.error() {
