@@ -500,8 +500,8 @@ final class WindowApp {
         }
         content.avoid = HUDContent.shown(snapshot, layout: layout)
         // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
-        // at home; the caterpillar as it last lay still (or as it lies, after a resize, until
-        // it settles again); the grid as it is (it never moves).
+        // at home; the caterpillar as it last lay still (until it first does, at the start or
+        // after a resize or a new scene, where it will land); the grid as it is (it never moves).
         switch scene.kind {
         case .badges: content.rest = HUDContent.resting(snapshot, layout: layout)
         case .chain:
