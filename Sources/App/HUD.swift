@@ -569,7 +569,7 @@ struct HUD {
             // window a few letters wide; none where not even that does.
             let headings = help.rows.isEmpty && help.hidden > 0
                 ? ["keys · \(help.hidden) more · \(HUD.helpCloses)", "keys · \(help.hidden) more", "\(help.hidden) more"]
-                : ["keys · \(HUD.helpCloses)"]
+                : ["keys · \(HUD.helpCloses)", "keys · escape closes"]
             // (And none in a panel too short for a line: its baseline 20 below the panel's top,
             // or in a shorter one 6 above its foot, over the edge it once sat on, at 60x40.)
             let fits = box.height >= HUD.lineHeight + 4

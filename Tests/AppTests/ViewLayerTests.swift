@@ -757,20 +757,22 @@ import Testing
     }
 
     /// The help's heading says how to close it where the panel has room (it once said only
-    /// "keys", and a new user found no way out but q), and "keys" where it has not.
+    /// "keys", and a new user found no way out but q), in short where it has less, and "keys"
+    /// where it has not even that.
     @Test func theHelpSaysHowToCloseIt() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let pen = HUDPen(scale: 1, atlas: atlas)
-        let whole = "keys · f1, escape or a click closes this"
-        for (w, h) in [(900.0, 700.0), (400, 600), (200, 500)] {
+        let whole = "keys · f1, escape or a click closes this", short = "keys · escape closes"
+        var kinds = Set<String>()
+        for (w, h) in [(900.0, 700.0), (400, 600), (200, 500), (150, 500), (120, 500)] {
             let hud = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: w, height: h, mode: .bezier, scene: .badges),
                           scale: 1, atlas: atlas)
             let box = try #require(hud.helpBox)
-            let room = pen.width(of: whole, size: HUD.textSize) <= box.width - 24
-            #expect(hud.helpHeading == (room ? whole : "keys"), "\(w)x\(h): \(hud.helpHeading) in \(box)")
-            if w == 900 { #expect(room) }
-            if w == 200 { #expect(!room) }
+            let expected = [whole, short].first { pen.width(of: $0, size: HUD.textSize) <= box.width - 24 } ?? "keys"
+            #expect(hud.helpHeading == expected, "\(w)x\(h): \(hud.helpHeading) in \(box)")
+            kinds.insert(hud.helpHeading)
         }
+        #expect(kinds == [whole, short, "keys"], "\(kinds)")
     }
 
     /// The help stands alone: in a short window, the caption, pane labels and toast that it
