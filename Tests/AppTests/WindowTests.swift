@@ -279,7 +279,7 @@ let windowToolsPresent: Bool = {
         #expect(shots.filter { $0.hasSuffix(".png") }.count == 1 && shots.filter { $0.hasSuffix(".gif") }.count == 2, "\(shots)")
         let out = try String(contentsOf: folder.appendingPathComponent("life.out"), encoding: .utf8)
         #expect(out.contains("saved ") && out.contains(".gif ("), "stdout: \(out)")
-        #expect(!err.contains("warning"), "stderr: \(err)")
+        #expect(!err.contains("saved"), "stderr: \(err)")
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("sticky-params.json"))) as? [String: Any]
         let distance = try #require(saved?["maxDistance"] as? Double)
         #expect(distance > 62 && distance <= 10_000, "maxDistance \(distance) after holding Right")
