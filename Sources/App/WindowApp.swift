@@ -233,7 +233,7 @@ final class WindowApp {
             // The help, while it is open: its rows.
             if showHelp {
                 guard dy != 0 else { return false }
-                helpScroll = (hud?.helpFirst ?? helpScroll) + (dy < 0 ? 1 : -1)
+                scrollHelp(by: dy < 0 ? 1 : -1)
                 return true
             }
             // Over a slider: that one; elsewhere: the selected one.
@@ -244,12 +244,15 @@ final class WindowApp {
         return true
     }
 
+    /// Scrolls the open help by `rows`, from the first row it shows (its scroll held in range).
+    private func scrollHelp(by rows: Int) { helpScroll = (hud?.helpFirst ?? helpScroll) + rows }
+
     /// A key, through the key table; true if the picture may have changed.
     private func handle(_ key: KeyPress, repeated: Bool) -> Bool {
         // While the help is open, the keys that select a slider scroll it instead (its rows
         // may not all fit a short window).
         if showHelp, let binding = Controls.binding(for: key), binding.action == .selectPrevious || binding.action == .selectNext {
-            helpScroll = (hud?.helpFirst ?? helpScroll) + (binding.action == .selectNext ? 1 : -1)
+            scrollHelp(by: binding.action == .selectNext ? 1 : -1)
             return true
         }
         let action = controls.handle(key, parameters: &options.parameters)

@@ -9,9 +9,14 @@ extension MetaballField {
     /// on one side; holes come out as loops of their own (fill them even-odd).
     public func contourLoops(step: Double) -> [[Vec2]] {
         guard step > 0, step.isFinite else { return [] }
-        return contourParts(step: step).flatMap { part in
-            let traced = part.field.traceLoops(step: step, over: part.box)
-            return traced.loops.map { $0.map(traced.crossing) }
+        return edgeLoops(step: step).map { loop, crossing in loop.map(crossing) }
+    }
+
+    /// Every part's loops as the grid edges they cross, each with the part's `crossing`.
+    private func edgeLoops(step: Double) -> [(edges: [Int], crossing: (Int) -> Vec2)] {
+        contourParts(step: step).flatMap { part in
+            let (loops, crossing) = part.field.traceLoops(step: step, over: part.box)
+            return loops.map { ($0, crossing) }
         }
     }
 
@@ -247,11 +252,7 @@ extension MetaballField {
         // The loops as grid edges; a crossing is found only for the edges a fit uses (every
         // 16th, then 8th, ... where that does not hold), once: the curves are those through
         // `contourLoops`' points, for a fraction of their cost.
-        let traced = contourParts(step: grid).flatMap { part in
-            let (loops, crossing) = part.field.traceLoops(step: grid, over: part.box)
-            return loops.map { ($0, crossing) }
-        }
-        return traced.map { loop, crossing in
+        return edgeLoops(step: grid).map { loop, crossing in
             var found = [Vec2?](repeating: nil, count: loop.count)
             func point(_ n: Int) -> Vec2 {
                 if let p = found[n] { return p }
