@@ -134,23 +134,16 @@ struct Controls {
         return true
     }
 
-    /// Parameters only the caterpillar uses, and only the badges use.
-    static let chainOnly: Set<String> = ["chainCount", "chainRadius", "headRadius", "gravity", "stiffness", "jointDamping",
-                                         "airDrag", "goo"]
-    static let badgeOnly: Set<String> = ["maxDistance", "shrink", "springDamping", "springDuration", "explosionDuration",
-                                         "reattach", "metaballBreak", "metaballFields"]
-
-    /// The sliders shown: those that matter for the scene (its own first), or all of them.
+    /// The sliders shown: those whose scope is the scene (the caterpillar's own first), or all of them.
     let sliders: [Parameter]
     var selected = 0
 
     init(scene: SceneKind? = nil) {
         switch scene {
         case .chain:
-            let own = Controls.sliders.filter { Controls.chainOnly.contains($0.name) }
-            sliders = own + Controls.sliders.filter { !Controls.chainOnly.contains($0.name) && !Controls.badgeOnly.contains($0.name) }
+            sliders = Controls.sliders.filter { $0.scope == .chain } + Controls.sliders.filter { $0.scope == .everyScene }
         case .badges, .free, .grid:
-            sliders = Controls.sliders.filter { !Controls.chainOnly.contains($0.name) }
+            sliders = Controls.sliders.filter { $0.scope != .chain }
         case nil:
             sliders = Controls.sliders
         }

@@ -163,15 +163,15 @@ struct SliderRow {
 
 extension SliderRow {
     /// The row of a parameter at its value in `parameters`, greyed where it changes nothing
-    /// drawn in `scene`.
-    init(_ parameter: Parameter, in parameters: Parameters, scene: String = "badge") {
+    /// drawn in the scene (`chain`: the caterpillar's; else the badges').
+    init(_ parameter: Parameter, in parameters: Parameters, chain: Bool = false) {
         var fraction: Double?
         if case .number(let key, let range, let step) = parameter.kind {
             fraction = SliderScale(range: range, step: step).fraction(of: parameters[keyPath: key])
         }
         self.init(name: parameter.name, value: parameter.value(in: parameters) + (parameter.unit.isEmpty ? "" : " " + parameter.unit),
                   fraction: fraction, widest: parameter.widestText)
-        inactive = !parameter.isInEffect(parameters, scene: scene)
+        inactive = !parameter.isInEffect(parameters, chain: chain)
     }
 }
 
@@ -268,12 +268,6 @@ extension HUDContent {
             }
         }
         return boxes(circles, layout: layout)
-    }
-
-    /// The boxes of the badges at home, whole (where every badge with a place comes to rest),
-    /// in each pane: the sliders', labels' and toasts' `rest`.
-    static func resting(_ snapshot: SceneSnapshot, layout: Layout) -> [Rect] {
-        boxes(snapshot.badges.compactMap { $0.pose.map { Ball(center: $0.home, radius: $0.radius) } }, layout: layout)
     }
 
     /// The circles' boxes in each pane, in window units.

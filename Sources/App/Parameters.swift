@@ -93,10 +93,39 @@ public struct Parameter: Sendable {
         case flag(WritableKeyPath<Parameters, Bool> & Sendable)
     }
 
+    /// The scenes whose pictures a parameter shapes: the window's slider list for a scene holds
+    /// only these (the caterpillar's own first).
+    public enum Scope: Sendable {
+        case everyScene, badges, chain
+    }
+
+    /// Besides its scope, what else must hold for a value to change what is drawn: a
+    /// construction's or kernel's own setting counts only under that construction or kernel.
+    public enum Condition: Sendable {
+        /// Wherever bridges are drawn: the badges, and the caterpillar with goo.
+        case bridges
+        /// With bridges of this construction.
+        case bridgeStyle(BridgeStyle)
+        /// With this metaball kernel.
+        case kernel(MetaballKernel)
+    }
+
     public let name: String
     public let unit: String
     public let summary: String
     public let kind: Kind
+    public let scope: Scope
+    /// Nil: it shapes its scope's pictures whatever else is set.
+    public let condition: Condition?
+
+    init(name: String, unit: String, summary: String, kind: Kind, scope: Scope = .everyScene, when condition: Condition? = nil) {
+        self.name = name
+        self.unit = unit
+        self.summary = summary
+        self.kind = kind
+        self.scope = scope
+        self.condition = condition
+    }
 
     /// `maxDistance` → `max-distance`.
     public var flag: String {
@@ -164,21 +193,23 @@ public struct Parameter: Sendable {
         return (range.lowerBound < 0 ? "-" : "") + digits + (unit.isEmpty ? "" : " " + unit)
     }
 
-    /// Whether the value changes anything drawn with `parameters` in `scene`: a construction's
-    /// or kernel's own setting only with that construction or kernel (spread and handleRate
-    /// with the tangent style, neck with cubic, threshold with wyvill, blend with smoothMin),
-    /// and the caterpillar's bridges only where it is drawn with goo. The window greys the
-    /// others' rows (a new user nudged spread under quad and saw nothing happen).
-    func isInEffect(_ parameters: Parameters, scene: String) -> Bool {
-        let bridged = scene != "chain" || parameters.goo
-        let style = parameters.bridge.style, kernel = parameters.metaball.kernel
-        switch name {
-        case "style": return bridged
-        case "spread", "handleRate": return bridged && style == .tangent
-        case "neck": return bridged && style == .cubic
-        case "threshold": return kernel == .wyvill
-        case "blend": return kernel == .smoothMin
-        default: return true
+    /// Whether the value changes anything drawn with `parameters` in `scene` (the caterpillar
+    /// or not): its scope is that scene's and its condition holds (spread and handleRate with the
+    /// tangent style, neck with cubic, threshold with wyvill, blend with smoothMin, the bridges'
+    /// settings on the caterpillar only with goo). The window greys the others' rows (a new user
+    /// nudged spread under quad and saw nothing happen).
+    func isInEffect(_ parameters: Parameters, chain: Bool) -> Bool {
+        switch scope {
+        case .everyScene: break
+        case .badges: if chain { return false }
+        case .chain: if !chain { return false }
+        }
+        let bridged = !chain || parameters.goo
+        switch condition {
+        case nil: return true
+        case .bridges: return bridged
+        case .bridgeStyle(let style): return bridged && parameters.bridge.style == style
+        case .kernel(let kernel): return parameters.metaball.kernel == kernel
         }
     }
 
@@ -208,54 +239,54 @@ public enum ParameterRegistry {
     public static let all: [Parameter] = [
         Parameter(
             name: "maxDistance", unit: "px", summary: "distance between the centres past which the bridge breaks (seeds: 60)",
-            kind: .number(\.motion.badge.maxDistance, range: 1...10_000, step: 1)),
+            kind: .number(\.motion.badge.maxDistance, range: 1...10_000, step: 1), scope: .badges),
         Parameter(
             name: "shrink", unit: "", summary: "home circle radius is R − d/shrink (seeds: 10)",
-            kind: .number(\.motion.badge.shrink, range: 0.1...1_000, step: 0.5)),
+            kind: .number(\.motion.badge.shrink, range: 0.1...1_000, step: 0.5), scope: .badges),
         Parameter(
             name: "springDamping", unit: "", summary: "damping ratio of the spring back; < 1 overshoots (seed 000: 0.1, seed 002: 0.2)",
-            kind: .number(\.motion.springDamping, range: 0.01...5, step: 0.05)),
+            kind: .number(\.motion.springDamping, range: 0.01...5, step: 0.05), scope: .badges),
         Parameter(
             name: "springDuration", unit: "s", summary: "time the spring back takes (seed 000: 0.25, seed 002: 0.5)",
-            kind: .number(\.motion.springDuration, range: 0.01...10, step: 0.05)),
+            kind: .number(\.motion.springDuration, range: 0.01...10, step: 0.05), scope: .badges),
         Parameter(
             name: "explosionDuration", unit: "s", summary: "time the burst takes (seed 000: 1, seed 002: 0.25)",
-            kind: .number(\.motion.explosionDuration, range: 0.01...10, step: 0.05)),
+            kind: .number(\.motion.explosionDuration, range: 0.01...10, step: 0.05), scope: .badges),
         Parameter(
             name: "reattach", unit: "", summary: "a detached badge joins its home again when brought back (false)",
-            kind: .flag(\.motion.reattach)),
+            kind: .flag(\.motion.reattach), scope: .badges),
         Parameter(
             name: "style", unit: "", summary: "bridge construction: quad (seeds 000/001), cubic (seed 002), tangent (paper.js)",
             kind: .choice(options: BridgeStyle.allCases.map(\.rawValue), get: { $0.bridge.style.rawValue },
-                          set: { $0.bridge.style = BridgeStyle(rawValue: $1)! })),
+                          set: { $0.bridge.style = BridgeStyle(rawValue: $1)! }), when: .bridges),
         Parameter(
             name: "spread", unit: "", summary: "tangent style: spread of the tangent points, 0…1 (paper.js v: 0.5)",
-            kind: .number(\.bridge.spread, range: 0...1, step: 0.05)),
+            kind: .number(\.bridge.spread, range: 0...1, step: 0.05), when: .bridgeStyle(.tangent)),
         Parameter(
             name: "handleRate", unit: "", summary: "tangent style: handle length rate (paper.js: 2.4)",
-            kind: .number(\.bridge.handleRate, range: 0...10, step: 0.1)),
+            kind: .number(\.bridge.handleRate, range: 0...10, step: 0.1), when: .bridgeStyle(.tangent)),
         Parameter(
             name: "neck", unit: "", summary: "cubic style: how far the waist narrows by maxDistance, 0…1 (0.9)",
-            kind: .number(\.bridge.neck, range: 0...1, step: 0.05)),
+            kind: .number(\.bridge.neck, range: 0...1, step: 0.05), when: .bridgeStyle(.cubic)),
         Parameter(
             name: "kernel", unit: "", summary: "metaball field: inverseSquare (iso 1), wyvill, smoothMin",
             kind: .choice(options: MetaballKernel.allCases.map(\.rawValue), get: { $0.metaball.kernel.rawValue },
                           set: { $0.metaball.kernel = MetaballKernel(rawValue: $1)! })),
         Parameter(
             name: "threshold", unit: "", summary: "wyvill kernel: iso value T (0.5); each ball's support is scaled to keep its radius",
-            kind: .number(\.metaball.threshold, range: 0.01...0.99, step: 0.01)),
+            kind: .number(\.metaball.threshold, range: 0.01...0.99, step: 0.01), when: .kernel(.wyvill)),
         Parameter(
             name: "blend", unit: "px", summary: "smoothMin kernel: blend width k (12)",
-            kind: .number(\.metaball.blend, range: 0.1...200, step: 0.5)),
+            kind: .number(\.metaball.blend, range: 0.1...200, step: 0.5), when: .kernel(.smoothMin)),
         Parameter(
             name: "metaballBreak", unit: "", summary: "metaball mode at the break: vanish (as the Bézier home circle) or separate",
             kind: .choice(options: MetaballBreak.allCases.map(\.rawValue), get: { $0.metaballBreak.rawValue },
-                          set: { $0.metaballBreak = MetaballBreak(rawValue: $1)! })),
+                          set: { $0.metaballBreak = MetaballBreak(rawValue: $1)! }), scope: .badges),
         Parameter(
             name: "metaballFields", unit: "",
             summary: "metaball mode: badge (each badge and its home one field, as the Bézier shapes) or scene (all one field: near badges merge)",
             kind: .choice(options: MetaballFields.allCases.map(\.rawValue), get: { $0.metaballFields.rawValue },
-                          set: { $0.metaballFields = MetaballFields(rawValue: $1)! })),
+                          set: { $0.metaballFields = MetaballFields(rawValue: $1)! }), scope: .badges),
         Parameter(
             name: "flatness", unit: "device px", summary: "largest distance from a flattened curve to the true one (0.1)",
             kind: .number(\.flatness, range: 0.01...4, step: 0.01)),
@@ -264,29 +295,29 @@ public enum ParameterRegistry {
         Parameter(name: "textColor", unit: "", summary: "the count's colour (#FFFFFF)", kind: .color(\.textColor)),
         Parameter(
             name: "chainCount", unit: "", summary: "chain scene: bodies, head included (seed: 9)",
-            kind: .number(\.chainCount, range: 3...50, step: 1)),
+            kind: .number(\.chainCount, range: 3...50, step: 1), scope: .chain),
         Parameter(
             name: "chainRadius", unit: "px", summary: "chain scene: radius of a body (seed: 15)",
-            kind: .number(\.chain.radius, range: 2...100, step: 1)),
+            kind: .number(\.chain.radius, range: 2...100, step: 1), scope: .chain),
         Parameter(
             name: "headRadius", unit: "px", summary: "chain scene: radius of the head (seed: 30)",
-            kind: .number(\.chain.headRadius, range: 2...200, step: 1)),
+            kind: .number(\.chain.headRadius, range: 2...200, step: 1), scope: .chain),
         Parameter(
             name: "gravity", unit: "px/s²", summary: "chain scene: gravity (UIKit's 1.0 = 1000)",
-            kind: .number(\.chain.gravity, range: 0...10_000, step: 50)),
+            kind: .number(\.chain.gravity, range: 0...10_000, step: 50), scope: .chain),
         Parameter(
             name: "stiffness", unit: "1/s²", summary: "chain scene: 0 rigid joints (seed), else damped springs this stiff",
-            kind: .number(\.chain.stiffness, range: 0...100_000, step: 100)),
+            kind: .number(\.chain.stiffness, range: 0...100_000, step: 100), scope: .chain),
         Parameter(
             name: "jointDamping", unit: "1/s", summary: "chain scene: damping of spring joints (5)",
-            kind: .number(\.chain.jointDamping, range: 0...1_000, step: 1)),
+            kind: .number(\.chain.jointDamping, range: 0...1_000, step: 1), scope: .chain),
         Parameter(
             name: "airDrag", unit: "", summary: "chain scene: fraction of velocity kept after a second (0.6)",
-            kind: .number(\.chain.airDrag, range: 0.01...1, step: 0.01)),
+            kind: .number(\.chain.airDrag, range: 0.01...1, step: 0.01), scope: .chain),
         Parameter(
             name: "goo", unit: "", summary: "chain scene: join consecutive bodies with bridges in the Bézier mode (false)",
-            kind: .flag(\.goo)),
-        Parameter(name: "headColor", unit: "", summary: "chain scene: the head's colour (#0000FF)", kind: .color(\.headColor)),
+            kind: .flag(\.goo), scope: .chain),
+        Parameter(name: "headColor", unit: "", summary: "chain scene: the head's colour (#0000FF)", kind: .color(\.headColor), scope: .chain),
     ]
 
     /// Named sets of values: the seeds' timings, selectable with `--preset`.

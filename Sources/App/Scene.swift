@@ -31,6 +31,10 @@ protocol Scene: AnyObject {
     var kind: SceneKind { get }
     /// Points a press would grab something at (the soak's targets).
     var grabPoints: [Vec2] { get }
+    /// Where it comes to rest, as circles in the scene (what the window's HUD keeps clear of),
+    /// given how it looks now: the badges at home; the caterpillar where it would land if let
+    /// fall now; nil where nothing moves (the grid).
+    func resting(_ snapshot: SceneSnapshot) -> [Ball]?
 }
 
 /// Makes the scene that `name` says, for a pane of `width`×`height` (`count`: the grid's badges).
@@ -82,6 +86,9 @@ final class BadgeScene: Scene {
     }
 
     var grabPoints: [Vec2] { board.badges.map(\.center) }
+    func resting(_ snapshot: SceneSnapshot) -> [Ball]? {
+        snapshot.badges.compactMap { $0.pose.map { Ball(center: $0.home, radius: $0.radius) } }
+    }
 
     var heldPose: BadgePose? {
         guard let held = board.held else { return nil }
@@ -177,6 +184,7 @@ final class ChainScene: Scene {
     var kind: SceneKind { .chain }
     /// The head: the one body a press grips.
     var grabPoints: [Vec2] { world.circles.last.map { [$0.center] } ?? [] }
+    func resting(_ snapshot: SceneSnapshot) -> [Ball]? { world.restingGuess }
 }
 
 /// The scaling scene: `count` badges on a grid filling the canvas, each posed as if pulled a
@@ -277,4 +285,5 @@ final class GridScene: Scene {
     var heldPose: BadgePose? { nil }
     var kind: SceneKind { .grid }
     var grabPoints: [Vec2] { [] }
+    func resting(_ snapshot: SceneSnapshot) -> [Ball]? { nil }
 }

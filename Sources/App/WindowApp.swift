@@ -492,7 +492,7 @@ final class WindowApp {
         // Two panes are named each; one is named by the caption.
         content.paneLabels = HUDContent.paneLabels(layout: layout, scene: options.scene, parameters: options.parameters)
         if showSliders {
-            content.sliders = controls.sliders.map { SliderRow($0, in: options.parameters, scene: options.scene) }
+            content.sliders = controls.sliders.map { SliderRow($0, in: options.parameters, chain: scene.kind == .chain) }
             content.selected = controls.selected
             content.hovered = hovered
             content.scroll = sliderScroll
@@ -505,17 +505,15 @@ final class WindowApp {
         // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
         // at home; the caterpillar as it last lay still (until it first does, at the start or
         // after a resize or a new scene, where it will land); the grid as it is (it never moves).
-        switch scene.kind {
-        case .badges: content.rest = HUDContent.resting(snapshot, layout: layout)
-        case .chain:
-            // (Until it first lies still, where it will land: the chain starts in mid-air.)
+        if scene.kind == .chain {
             if !scene.isAnimating {
                 chainRest = content.avoid
             } else if chainRest == nil {
-                chainRest = HUDContent.boxes((scene as? ChainScene)?.world.restingGuess ?? snapshot.bodies, layout: layout)
+                chainRest = scene.resting(snapshot).map { HUDContent.boxes($0, layout: layout) }
             }
             content.rest = chainRest
-        default: content.rest = nil
+        } else {
+            content.rest = scene.resting(snapshot).map { HUDContent.boxes($0, layout: layout) }
         }
         content.toast = toast?.text
         return content

@@ -521,7 +521,7 @@ import Testing
             content.shortStatus = HUDContent.shortStatus(mode: .bezier)
             let atRest = scene.snapshot(Parameters())
             content.avoid = HUDContent.shown(atRest, layout: layout)
-            content.rest = HUDContent.resting(atRest, layout: layout)
+            content.rest = scene.resting(atRest).map { HUDContent.boxes($0, layout: layout) }
             let still = HUD(content, layout: layout, scale: 1, atlas: atlas)
             let home = try #require((scene as? BadgeScene)?.board.badges.last).home
             scene.apply(.pointerDown(home))
@@ -530,7 +530,7 @@ import Testing
                 scene.apply(.pointerMove(home + Vec2(-10, dy * layout.canvas.y / h)))
                 let now = scene.snapshot(Parameters())
                 content.avoid = HUDContent.shown(now, layout: layout)
-                content.rest = HUDContent.resting(now, layout: layout)
+                content.rest = scene.resting(now).map { HUDContent.boxes($0, layout: layout) }
                 let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
                 #expect(hud.sliderPanel == still.sliderPanel && hud.sliderAreas.map(\.index) == still.sliderAreas.map(\.index),
                         "\(w)x\(h), pulled \(dy): \(String(describing: hud.sliderPanel)) against \(String(describing: still.sliderPanel))")
@@ -1030,8 +1030,9 @@ extension HUDTests {
     /// construction's or kernel's own setting under another one, the caterpillar's bridge
     /// settings without goo; drawn at 0.4 of their colour.
     @Test func slidersThatChangeNothingAreGreyed() throws {
-        func inactive(_ parameters: Parameters, scene: String = "badge") -> Set<String> {
-            Set(ParameterRegistry.all.filter { SliderRow($0, in: parameters, scene: scene).inactive }.map(\.name))
+        // Of the rows the window lists for the scene.
+        func inactive(_ parameters: Parameters, scene: SceneKind = .badges) -> Set<String> {
+            Set(Controls(scene: scene).sliders.filter { SliderRow($0, in: parameters, chain: scene == .chain).inactive }.map(\.name))
         }
         var p = Parameters()
         #expect(inactive(p) == ["spread", "handleRate", "neck", "threshold", "blend"])
@@ -1041,9 +1042,9 @@ extension HUDTests {
         p.bridge.style = .cubic
         p.metaball.kernel = .smoothMin
         #expect(inactive(p) == ["spread", "handleRate", "threshold"])
-        #expect(inactive(p, scene: "chain") == ["style", "spread", "handleRate", "neck", "threshold"])
+        #expect(inactive(p, scene: .chain) == ["style", "spread", "handleRate", "neck", "threshold"])
         p.goo = true
-        #expect(inactive(p, scene: "chain") == ["spread", "handleRate", "threshold"])
+        #expect(inactive(p, scene: .chain) == ["spread", "handleRate", "threshold"])
         // Drawn greyed: the row's ink at 0.4; none greyed, no such ink.
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let layout = Layout(width: 1200, height: 700, mode: .bezier, scene: .badges)
