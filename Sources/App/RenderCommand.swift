@@ -136,14 +136,9 @@ enum RenderCommand {
                                      shrink: options.parameters.motion.badge.shrink)
         let layout = options.layout(.free)
         warnIfOutside(request, layout: layout)
-        // The vector files together, whole or not at all, before the PNG.
-        if request.isSVG || request.geometry != nil {
-            try writeVector(snapshot, options: options, layout: layout, svg: request.isSVG ? request.out : nil, geometry: request.geometry)
-        }
-        if let out = request.out, !request.isSVG {
-            let image = try draw([request.pose], texts: [request.text], options: options,
-                                 construction: request.construction, wireframe: request.wireframe)
-            try write(image, to: out)
+        try writeFiles(snapshot, request: request, layout: layout) { () throws(CLIError) in
+            try draw([request.pose], texts: [request.text], options: options, construction: request.construction,
+                     wireframe: request.wireframe)
         }
         if request.stats {
             for line in comparison(of: request.pose, parameters: options.parameters).lines { CommandLine.say(line) }
@@ -175,16 +170,23 @@ enum RenderCommand {
         }
     }
 
-    /// Writes the snapshot as SVG and/or as the construction's JSON, both or neither; a failure
-    /// is status 1.
-    static func writeVector(_ snapshot: SceneSnapshot, options: CommonOptions, layout: Layout, svg: String?,
-                            geometry: String?) throws(CLIError) {
-        let texts = snapshot.badges.contains { !$0.text.isEmpty }
-        let scene = VectorScene(snapshot, parameters: options.parameters, layout: layout, deviceScale: options.scale,
-                                atlas: texts ? Fonts.atlas() : nil, wholeContour: geometry != nil)
+    /// Writes the request's files of `snapshot`, all or none (a failure is status 1): at --out
+    /// the PNG that `picture` draws, or the SVG; at --geometry the construction's JSON.
+    static func writeFiles(_ snapshot: SceneSnapshot, request: RenderRequest, layout: Layout,
+                           picture: () throws(CLIError) -> Image) throws(CLIError) {
+        let options = request.common
         var files: [(Data, String)] = []
-        if let svg { files.append((Data(scene.svg.utf8), svg)) }
-        if let geometry { files.append((Data(scene.geometryJSON.utf8), geometry)) }
+        let svg = request.isSVG ? request.out : nil
+        if svg != nil || request.geometry != nil {
+            let texts = snapshot.badges.contains { !$0.text.isEmpty }
+            let scene = VectorScene(snapshot, parameters: options.parameters, layout: layout, deviceScale: options.scale,
+                                    atlas: texts ? Fonts.atlas() : nil, wholeContour: request.geometry != nil)
+            if let svg { files.append((Data(scene.svg.utf8), svg)) }
+            if let geometry = request.geometry { files.append((Data(scene.geometryJSON.utf8), geometry)) }
+        }
+        if let out = request.out, !request.isSVG {
+            files.insert(try pngFile(picture(), at: out), at: 0)
+        }
         if let (path, reason) = AtomicFile.write(files) { throw .failure("cannot write '\(path)': \(reason)") }
     }
 
@@ -205,13 +207,10 @@ enum RenderCommand {
         }
         scene.advance(to: request.time)
         let snapshot = scene.snapshot(options.parameters)
-        if request.isSVG || request.geometry != nil {
-            try writeVector(snapshot, options: options, layout: layout, svg: request.isSVG ? request.out : nil, geometry: request.geometry)
-        }
-        if let out = request.out, !request.isSVG {
+        try writeFiles(snapshot, request: request, layout: layout) { () throws(CLIError) in
             var painter = BadgePainter()
             painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
-            try write(image(of: &painter, snapshot: snapshot, options: options, layout: layout), to: out)
+            return try image(of: &painter, snapshot: snapshot, options: options, layout: layout)
         }
     }
 
@@ -222,17 +221,10 @@ enum RenderCommand {
         let scene = GridScene(width: layout.canvas.x, height: layout.canvas.y, count: options.count, parameters: options.parameters,
                               band: HUD.pictureBand(layout))
         let snapshot = scene.snapshot(options.parameters)
-        if let out = request.out {
-            if request.isSVG {
-                try writeVector(snapshot, options: options, layout: layout, svg: out, geometry: nil)
-            } else {
-                var painter = BadgePainter(atlas: Fonts.atlas())
-                painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
-                try write(image(of: &painter, snapshot: snapshot, options: options, layout: layout), to: out)
-            }
-        }
-        if let geometry = request.geometry {
-            try writeVector(snapshot, options: options, layout: layout, svg: nil, geometry: geometry)
+        try writeFiles(snapshot, request: request, layout: layout) { () throws(CLIError) in
+            var painter = BadgePainter(atlas: Fonts.atlas())
+            painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
+            return try image(of: &painter, snapshot: snapshot, options: options, layout: layout)
         }
     }
 
@@ -264,6 +256,15 @@ enum RenderCommand {
     static func write(_ image: Image, to path: String) throws(CLIError) {
         do {
             try PNG.write(image, to: path)
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    /// A PNG file's bytes and path, for `AtomicFile.write` with others (all or none).
+    static func pngFile(_ image: Image, at path: String) throws(CLIError) -> (Data, String) {
+        do {
+            return (try PNG.encode(image, for: path), path)
         } catch {
             throw .failure(error.description)
         }

@@ -269,12 +269,10 @@ enum StudyCommand {
         let sheet = try drawSheet(request, atlas: atlas, progress: progress)
         let plots = try drawPlots(request, rows: rows, atlas: atlas)
         progress.done()
-        // All three are made before any is written; each is written whole (renamed into place).
-        try RenderCommand.write(sheet, to: folder + "/sheet.png")
-        try RenderCommand.write(plots, to: folder + "/plots.png")
-        if let reason = AtomicFile.write(Data(csv(request, rows: rows).utf8), to: folder + "/study.csv") {
-            throw .failure("cannot write '\(folder)/study.csv': \(reason)")
-        }
+        // All three are made before any is written, and written all or none (each renamed into place).
+        let files = [try RenderCommand.pngFile(sheet, at: folder + "/sheet.png"), try RenderCommand.pngFile(plots, at: folder + "/plots.png"),
+                     (Data(csv(request, rows: rows).utf8), folder + "/study.csv")]
+        if let (path, reason) = AtomicFile.write(files) { throw .failure("cannot write '\(path)': \(reason)") }
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         CommandLine.say("study: \(count(request.values.count, "value")) × \(count(request.fills.count, "fill")) in \(folder)/ (sheet.png, plots.png, study.csv)")
     }

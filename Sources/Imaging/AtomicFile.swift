@@ -3,11 +3,102 @@
 import Foundation
 
 public enum AtomicFile {
-    /// Writes `data` to `path` through a temporary file renamed into place: the file is whole or
-    /// absent. Returns nil, or the system's reason for the failure.
+    /// Where the bytes for a path go.
+    public enum Place: Equatable, Sendable {
+        /// A regular file at this path (links followed; absent: made there), replaced whole by a
+        /// rename from a temporary file beside it.
+        case replace(String)
+        /// Something else that exists (a device, a pipe, a terminal: `/dev/stdout`), written
+        /// through in place: no rename can stand for it, and renaming over it would put a plain
+        /// file where it was (`--out /dev/full` as root replaced the device).
+        case through
+    }
+
+    /// Where `path` is written: links are followed, so that a link is kept and the file it
+    /// names is replaced (a dangling link's file is made where it points, as `cat >` would).
+    public static func place(of path: String) -> Place {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                guard let real = realpath(path, nil) else { return .replace(path) }
+                defer { free(real) }
+                return .replace(String(cString: real))
+            case S_IFDIR: return .replace(path)  // refused: "Is a directory"
+            default: return .through
+            }
+        }
+        if errno == ELOOP { return .through }  // opened, it fails with that reason
+        var current = path
+        for _ in 0..<40 {
+            guard let target = linkTarget(current) else { return .replace(current) }
+            let folder = PathName.folder(of: current)
+            current = target.hasPrefix("/") || folder.isEmpty ? target : (folder == "/" ? "/" : folder + "/") + target
+        }
+        return .through
+    }
+
+    /// Why `path` cannot be written, found before anything is: its folder is missing, or it is
+    /// a folder. Nil where it may be (the write itself may still fail: a full disk).
+    public static func problem(with path: String) -> String? {
+        guard case .replace(let real) = place(of: path) else { return nil }
+        let directory = PathName.folder(of: real)
+        let folder = directory.isEmpty ? "." : directory
+        var info = stat()
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return "no such directory '\(folder)'" }
+        if stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return String(cString: strerror(EISDIR)) }
+        return nil
+    }
+
+    /// Writes `data` to `path`: a file through a temporary file renamed into place, so that it
+    /// is whole or absent (and one it replaces is kept until then); a device or pipe through
+    /// in place. Returns nil, or the reason for the failure.
     public static func write(_ data: Data, to path: String) -> String? {
-        let temporary = temporaryPath(beside: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        write([(data, path)])?.reason
+    }
+
+    /// Writes several files, all or none: each to its temporary twin first (and anything that
+    /// is written through, such as a pipe, next), then all renamed into place. Returns nil, or
+    /// the file that failed and the reason.
+    public static func write(_ files: [(Data, String)]) -> (path: String, reason: String)? {
+        for (_, path) in files {
+            if let reason = problem(with: path) { return (path, reason) }
+        }
+        var renames: [(temporary: String, place: String)] = []
+        func discard() { for file in renames { unlink(file.temporary) } }
+        var through: [(Data, String)] = []
+        for (data, path) in files {
+            switch place(of: path) {
+            case .through:
+                through.append((data, path))
+            case .replace(let real):
+                let temporary = temporaryPath(beside: real) + (files.count > 1 ? ".\(renames.count)" : "")
+                if let reason = put(data, into: temporary, create: true) {
+                    unlink(temporary)
+                    discard()
+                    return (path, reason)
+                }
+                renames.append((temporary, real))
+            }
+        }
+        for (data, path) in through {
+            if let reason = put(data, into: path, create: false) {
+                discard()
+                return (path, reason)
+            }
+        }
+        for (index, file) in renames.enumerated() where rename(file.temporary, file.place) != 0 {
+            let reason = String(cString: strerror(errno))
+            for later in renames[index...] { unlink(later.temporary) }
+            return (file.place, reason)
+        }
+        return nil
+    }
+
+    /// Writes all of `data` to `path` (a new file where `create`, else one that exists, as it
+    /// is: a device or pipe); nil, or the system's reason.
+    private static func put(_ data: Data, into path: String, create: Bool) -> String? {
+        let descriptor = create ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666) : open(path, O_WRONLY)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in
@@ -23,33 +114,15 @@ public enum AtomicFile {
             }
         }
         if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            return String(cString: strerror(failure))
-        }
-        return nil
+        return failure == 0 ? nil : String(cString: strerror(failure))
     }
 
-    /// Writes several files, all or none: each to its temporary twin first, then all renamed
-    /// into place. Returns nil, or the file that failed and the system's reason.
-    public static func write(_ files: [(Data, String)]) -> (path: String, reason: String)? {
-        var written: [(temporary: String, path: String)] = []
-        func discard() { for file in written { unlink(file.temporary) } }
-        for (data, path) in files {
-            let temporary = temporaryPath(beside: path) + ".all"
-            if let reason = write(data, to: temporary) {
-                discard()
-                return (path, reason)
-            }
-            written.append((temporary, path))
-        }
-        for (index, file) in written.enumerated() where rename(file.temporary, file.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            for later in written[index...] { unlink(later.temporary) }
-            return (file.path, reason)
-        }
-        return nil
+    /// What the link at `path` points to; nil where it is no link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A hidden name beside `path`, unique to this process: where a file is written before it

@@ -3,7 +3,8 @@
 import CGIF
 import Foundation
 
-/// Writes frames to an animated GIF that loops, through a temporary file renamed into place.
+/// Writes frames to an animated GIF that loops, through a temporary file renamed into place (a
+/// device or pipe, such as `/dev/stdout`, is written through: `AtomicFile.place`).
 ///
 /// The palette is built from the picture's key colours (background, fill, text, ...): 256
 /// entries spread along the lines between them, since every pixel of these pictures is an
@@ -18,7 +19,9 @@ import Foundation
 public final class GIFWriter: @unchecked Sendable {
     private var file: UnsafeMutablePointer<GifFileType>?
     private let path: String
-    private let temporary: String
+    /// The file written, renamed to `place` at the end; nil where the path is written through.
+    private let temporary: String?
+    private let place: String?
     public let width: Int, height: Int
     private let palette: [(UInt8, UInt8, UInt8)]
 
@@ -42,12 +45,19 @@ public final class GIFWriter: @unchecked Sendable {
         self.width = width
         self.height = height
         self.fps = fps
-        temporary = AtomicFile.temporaryPath(beside: path)
+        if let reason = AtomicFile.problem(with: path) { throw ImageFileError.write(path: path, reason: reason) }
+        if case .replace(let real) = AtomicFile.place(of: path) {
+            place = real
+            temporary = AtomicFile.temporaryPath(beside: real)
+        } else {
+            place = nil
+            temporary = nil
+        }
         let palette = GIFWriter.palette(keyColors)
         self.palette = palette
         var error: Int32 = 0
         errno = 0
-        guard let file = EGifOpenFileName(temporary, false, &error) else {
+        guard let file = EGifOpenFileName(temporary ?? path, false, &error) else {
             let reason = errno != 0 ? String(cString: strerror(errno)) : String(cString: GifErrorString(error))
             throw ImageFileError.write(path: path, reason: "\(reason)")
         }
@@ -74,7 +84,7 @@ public final class GIFWriter: @unchecked Sendable {
         let what = code != 0 ? "\(what): \(String(cString: strerror(code)))" : what
         if let file { _ = EGifCloseFile(file, nil) }
         file = nil
-        unlink(temporary)
+        removeTemporary()
         return ImageFileError.write(path: path, reason: "\(what)")
     }
 
@@ -193,15 +203,16 @@ public final class GIFWriter: @unchecked Sendable {
         self.file = nil
         var error: Int32 = 0
         guard EGifCloseFile(file, &error) == GIF_OK else {
-            unlink(temporary)
+            removeTemporary()
             throw ImageFileError.write(path: path, reason: "\(String(cString: GifErrorString(error)))")
         }
+        guard let temporary, let place else { return }
         // giflib creates the file for its owner only; give it the usual mode, as for PNGs.
         let mask = umask(0)
         umask(mask)
         chmod(temporary, 0o666 & ~mask)
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
+        guard rename(temporary, place) == 0 else {
+            removeTemporary()
             throw ImageFileError.write(path: path, reason: "\(String(cString: strerror(errno)))")
         }
     }
@@ -212,7 +223,12 @@ public final class GIFWriter: @unchecked Sendable {
         file = nil
         held = nil
         pending = nil
-        unlink(temporary)
+        removeTemporary()
+    }
+
+    /// Removes the file being written, if it is a temporary one (never a device written through).
+    private func removeTemporary() {
+        if let temporary { unlink(temporary) }
     }
 
     /// The frames of a GIF file (for tests): count, and the delays in centiseconds.

@@ -4,45 +4,44 @@ import CPNG
 import Foundation
 
 public enum PNG {
-    /// Writes `image` as 8-bit RGBA to `path`. The bytes go to a temporary file beside it that is
-    /// renamed into place, so a failure never leaves a partial file (nor harms an existing one).
+    /// Writes `image` as 8-bit RGBA to `path` through `AtomicFile`: whole or not at all (and an
+    /// existing file is harmed only by a whole new one).
     public static func write(_ image: Image, to path: String) throws(ImageFileError) {
-        guard image.width > 0, image.height > 0 else {
-            throw ImageFileError.write(path: path, reason: "the picture is empty")
-        }
-        let directory = PathName.folder(of: path)
-        let folder = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ImageFileError.write(path: path, reason: "no such directory '\(folder)'")
-        }
-        let temporary = AtomicFile.temporaryPath(beside: path)
+        if let reason = AtomicFile.write(try encode(image, for: path), to: path) { throw ImageFileError.write(path: path, reason: reason) }
+    }
+
+    /// The PNG file's bytes, 8-bit RGBA (`path`: the file they are for, named by a failure).
+    public static func encode(_ image: Image, for path: String) throws(ImageFileError) -> Data {
+        guard image.width > 0, image.height > 0 else { throw ImageFileError.write(path: path, reason: "the picture is empty") }
         var control = png_image()
         control.version = sticky_png_image_version
         control.width = UInt32(image.width)
         control.height = UInt32(image.height)
         control.format = sticky_png_format_rgba
-        errno = 0
-        let ok = image.pixels.withUnsafeBytes { bytes in
-            png_image_write_to_file(&control, temporary, 0, bytes.baseAddress, Int32(4 * image.width), nil)
+        let stride = Int32(4 * image.width)
+        // First the size it needs, then the bytes.
+        var size = 0
+        let sized = image.pixels.withUnsafeBytes { bytes in
+            png_image_write_to_memory(&control, nil, &size, 0, bytes.baseAddress, stride, nil)
         }
-        if ok == 0 {
-            // libpng says "Write Error" where the system says why (a full disk, a read-only one).
-            let code = errno
-            let reason = code != 0 ? String(cString: strerror(code)) : message(of: control)
-            png_image_free(&control)
-            unlink(temporary)
-            throw ImageFileError.write(path: path, reason: "\(reason)")
+        guard sized != 0, size > 0 else { throw failure(&control, path) }
+        var data = Data(count: size)
+        let ok = data.withUnsafeMutableBytes { out in
+            image.pixels.withUnsafeBytes { bytes in
+                png_image_write_to_memory(&control, out.baseAddress, &size, 0, bytes.baseAddress, stride, nil)
+            }
         }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ImageFileError.write(path: path, reason: "\(reason)")
-        }
+        guard ok != 0 else { throw failure(&control, path) }
+        data.count = size
+        return data
     }
 
-    /// A hidden file beside `path` to write into and then rename over it, so a failure never
-    /// leaves a partial file (PNG, GIF and APNG writers alike).
+    private static func failure(_ control: inout png_image, _ path: String) -> ImageFileError {
+        let reason = message(of: control)
+        png_image_free(&control)
+        return ImageFileError.write(path: path, reason: reason)
+    }
+
     /// Reads any PNG file as 8-bit RGBA, top row first.
     public static func read(from path: String) throws(ImageFileError) -> Image {
         var control = png_image()

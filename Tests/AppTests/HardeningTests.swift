@@ -180,6 +180,81 @@ let scratchMountsWork: Bool = {
         }
     }
 
+    /// A link is kept and the file it names is written (a dangling one's is made where it
+    /// points); a pipe or a device is written through, never replaced by a plain file (`render
+    /// --out /dev/full` as root once put a PNG where the device was and said nothing); and a
+    /// render one of whose files cannot be written writes none of them.
+    @Test func linksPipesAndDevicesAreWrittenThrough() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        func at(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        // What is at the path itself (a link is not followed): S_IFLNK, S_IFIFO, ...; nil where nothing is.
+        func type(_ name: String) -> mode_t? {
+            var info = stat()
+            return lstat(at(name), &info) == 0 ? info.st_mode & S_IFMT : nil
+        }
+        func bytes(_ name: String) -> [UInt8] { [UInt8](manager.contents(atPath: at(name)) ?? Data()) }
+        let script = try writeScript(in: folder).path
+        // Links to files that exist, and one to a file not made yet.
+        try manager.createDirectory(atPath: at("sub"), withIntermediateDirectories: false)
+        for name in ["a.png", "a.svg", "a.json", "a.gif", "b.png", "d.jsonl"] {
+            try Data("old".utf8).write(to: URL(fileURLWithPath: at("sub/" + name)))
+            try manager.createSymbolicLink(atPath: at("link-" + name), withDestinationPath: "sub/" + name)
+        }
+        try manager.createSymbolicLink(atPath: at("dangling.png"), withDestinationPath: "sub/new.png")
+        for arguments in [
+            ["render", "--out", at("link-a.png")], ["render", "--out", at("link-a.svg"), "--geometry", at("link-a.json")],
+            ["render", "--out", at("dangling.png")],
+            ["replay", script, "--gif", at("link-a.gif"), "--apng", at("link-b.png"), "--dump", at("link-d.jsonl")],
+        ] {
+            let result = try Sticky.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        for name in ["a.png", "a.svg", "a.json", "a.gif", "b.png", "d.jsonl"] {
+            #expect(type("link-" + name) == S_IFLNK, "link-\(name) is no longer a link")
+            #expect(bytes("sub/" + name).count > 100, "sub/\(name) not written: \(bytes("sub/" + name).count) bytes")
+        }
+        #expect(type("dangling.png") == S_IFLNK && Array(bytes("sub/new.png").prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        #expect(Array(bytes("sub/a.gif").prefix(6)) == Array("GIF89a".utf8))
+        // A pipe: what reads it gets the PNG, and it stays a pipe.
+        #expect(mkfifo(at("pipe.png"), 0o600) == 0)
+        nonisolated(unsafe) var piped = Data()
+        let read = DispatchSemaphore(value: 0), pipe = at("pipe.png")
+        Thread.detachNewThread {
+            // (Foundation's contents(atPath:) reads nothing of a pipe: read it as a reader would.)
+            let descriptor = open(pipe, O_RDONLY)
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while descriptor >= 0 {
+                let n = Glibc.read(descriptor, &chunk, chunk.count)
+                if n <= 0 { break }
+                piped.append(contentsOf: chunk[0..<n])
+            }
+            if descriptor >= 0 { close(descriptor) }
+            read.signal()
+        }
+        let toPipe = try Sticky.run(["render", "--out", at("pipe.png")])
+        #expect(toPipe.status == 0, "\(toPipe.stderr)")
+        #expect(read.wait(timeout: .now() + 20) == .success)
+        #expect(Array(piped.prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "the pipe read \(piped.count) bytes")
+        #expect(type("pipe.png") == S_IFIFO)
+        // A device that is always full (as /dev/full; made here, needs root): its reason, status 1, and still the device.
+        if mknod(at("full"), S_IFCHR | 0o666, 0x107) == 0 {
+            for arguments in [["render", "--out", at("full")], ["replay", script, "--gif", at("full")]] {
+                expectOneLine(try Sticky.run(arguments), status: 1, containing: "No space left on device", arguments.joined(separator: " "))
+                #expect(type("full") == S_IFCHR, "\(arguments): the device was replaced")
+            }
+        } else {
+            print("the full device's case skipped: mknod: \(String(cString: strerror(errno))) (CI runs as root)")
+        }
+        // One file that cannot be written: none is.
+        for arguments in [["render", "--out", "/nonexistent/a.png", "--geometry", at("g.json")],
+                          ["render", "--out", at("g.png"), "--geometry", "/nonexistent/g.json"]] {
+            expectOneLine(try Sticky.run(arguments), status: 1, containing: "no such directory '/nonexistent'", arguments.joined(separator: " "))
+        }
+        #expect(type("g.json") == nil && type("g.png") == nil)
+    }
+
     /// One-letter names, relative to the current folder: Foundation's path API trapped on them
     /// (`sticky render --out a` crashed); every writer takes them now.
     @Test func oneLetterFileNamesAreWritten() throws {
