@@ -287,7 +287,9 @@ final class WindowApp {
         case .screenshotOtherWay: pendingShot = !screenshotHUD
         case .toggleConstruction:
             construction.toggle()
-            say("construction \(construction ? "on (hold a badge: its Bézier construction, over every pane's fill)" : "off")")
+            let held = scene.kind == .badges ? "hold a badge: its Bézier construction, over every pane's fill"
+                : "shown for a held badge; the \(scene.kind == .chain ? "caterpillar" : "grid") has none"
+            say("construction \(construction ? "on (\(held))" : "off")")
         case .toggleWireframe:
             wireframe.toggle()
             say(wireframe ? (options.mode == .bezier || options.mode == .split ? "wireframe on" : "wireframe on (drawn in the Bézier fill: bezier or split)") : "wireframe off")
@@ -466,7 +468,8 @@ final class WindowApp {
         let snapshot = scene.snapshot(options.parameters)
         painter.paint(snapshot, parameters: options.parameters, scale: scale, mode: options.mode)
         if construction || wireframe {
-            painter.addOverlays(construction: construction ? snapshot.heldPose : nil, wireframe: wireframe,
+            // (The scene's held badge: the grid's badges are posed as if held, but none is.)
+            painter.addOverlays(construction: construction ? scene.heldPose : nil, wireframe: wireframe,
                                 parameters: options.parameters, scale: scale)
         }
         let hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)

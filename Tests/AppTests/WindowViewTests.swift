@@ -254,6 +254,13 @@ extension WindowTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("next-scene.title"), encoding: .utf8).contains("grid · bezier"))
         let grid = try grab("next-scene")
         #expect(badges(grid) >= 40 && badges(chain) <= 9, "the grid shows \(badges(grid)) badges, the chain \(badges(chain)) red shapes")
+        // c in the grid: no construction's ink anywhere (it drew badge 64's, though none is held).
+        let constructed = try grab("grid-construction")
+        let constructionInk = (31, 59, 138)   // ConstructionPainter.ink, (0.12, 0.23, 0.54)
+        var inked = 0
+        for y in 0..<constructed.height { for x in 0..<constructed.width where constructed.isNear(x, y, constructionInk, 20) { inked += 1 } }
+        #expect(inked == 0, "c drew a construction in the grid: \(inked) pixels of its ink")
+        #expect(badges(constructed) >= 40)
         #expect(try String(contentsOf: folder.appendingPathComponent("next-scene-2.title"), encoding: .utf8).contains("badge · bezier"))
         #expect(badges(try grab("next-scene-2")) == 4)
 
