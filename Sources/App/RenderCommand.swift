@@ -22,6 +22,31 @@ struct RenderRequest {
     var wireframe = false
     /// Chain scene: seconds simulated before the picture.
     var time = 0.0
+    /// The options given (each once, however often).
+    var given: Set<String> = []
+
+    /// The scenes each of render's own options shapes: given for another, it is ignored, and
+    /// said so.
+    static let scenesOf: KeyValuePairs<String, [String]> = [
+        "--anchor": ["badge"], "--drag": ["badge", "chain"], "--radius": ["badge"], "--text": ["badge"],
+        "--time": ["chain"], "--construction": ["badge"], "--wireframe": ["badge"], "--stats": ["badge"],
+    ]
+
+    /// A line for each option given that changes nothing in this picture: one of another
+    /// scene's, and the wireframe where no Bézier fill is drawn (`--count`'s is the common
+    /// options').
+    var ignored: [String] {
+        let scene = common.scene
+        var lines: [String] = []
+        for (option, scenes) in RenderRequest.scenesOf where given.contains(option) && !scenes.contains(scene) {
+            let owners = scenes.count == 1 ? "the \(scenes[0]) scene's" : "the \(scenes.joined(separator: " and ")) scenes'"
+            lines.append("\(option) is \(owners); the \(scene) scene ignores it")
+        }
+        if given.contains("--wireframe"), scene == "badge", common.mode == .metaball || common.mode == .overlay {
+            lines.append("--wireframe draws the Bézier fill's triangles, which the \(common.mode.rawValue) mode does not show (bezier or split do)")
+        }
+        return lines
+    }
 
     static let help = """
         usage: sticky render --out FILE.png|FILE.svg [--geometry FILE.json] [OPTIONS]
@@ -64,6 +89,7 @@ struct RenderRequest {
                 throw .usage("render takes no positional argument, got '\(word)' (see sticky render --help)")
             case .option(let option, let inline):
                 if try common.accept(option, inline: inline, from: &arguments) { continue }
+                given.insert(option)
                 switch option {
                 case "--out":
                     out = try Parse.fileName(
@@ -78,7 +104,7 @@ struct RenderRequest {
                 case "--radius":
                     radius = try Parse.number(
                         arguments.value(of: option, inline: inline, expects: "a radius"), option: option,
-                        range: 0.01...100_000, what: "a positive radius in logical pixels")
+                        range: 0.01...100_000, what: "a radius from 0.01 to 100000 logical pixels")
                 case "--text":
                     text = try arguments.value(of: option, inline: inline, expects: "a count")
                 case "--stats":
@@ -129,6 +155,7 @@ enum RenderCommand {
     static func run(_ words: [String]) throws(CLIError) {
         let request = try RenderRequest(words)
         request.common.warn(scene: request.common.scene)
+        for line in request.ignored { CommandLine.warn(line) }
         if request.common.scene == "chain" { return try renderChain(request) }
         if request.common.scene == "grid" { return try renderGrid(request) }
         let options = request.common
@@ -295,7 +322,8 @@ enum RenderCommand {
 }
 
 extension FillComparison {
-    /// One figure a line: NAME VALUE UNIT.
+    /// One figure a line: NAME VALUE UNIT ("NAME none" where there is no such figure: the
+    /// kinks of a badge with no bridge).
     var lines: [String] {
         func f(_ x: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", x) }
         return [
@@ -304,8 +332,8 @@ extension FillComparison {
             "iou \(f(intersectionOverUnion, 4))",
             "narrowest.bezier \(f(bezierNarrowest, 2)) px",
             "narrowest.metaball \(f(metaballNarrowest, 2)) px",
-            "kink.home \(homeKink.map { f($0) } ?? "none") deg",
-            "kink.badge \(badgeKink.map { f($0) } ?? "none") deg",
+            "kink.home " + (homeKink.map { f($0) + " deg" } ?? "none"),
+            "kink.badge " + (badgeKink.map { f($0) + " deg" } ?? "none"),
         ]
     }
 }

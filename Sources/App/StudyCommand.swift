@@ -48,9 +48,18 @@ struct StudyRequest {
     var fills = StudyFill.all
     var cell = (width: 180.0, height: 80.0)
     var radius = 20.0
+    /// The pull of a sweep of another parameter than the distance.
     var distance = 40.0
+    var distanceGiven = false
 
     static let maximumValues = 1000
+
+    /// What the options given leave unused, a line each: the common options' warnings, and
+    /// --distance where the sweep is of the distance itself.
+    var warnings: [String] {
+        common.warnings + (distanceGiven && sweep == "distance"
+            ? ["--distance is the pull for a sweep of another parameter; a distance sweep ignores it"] : [])
+    }
 
     static let help = """
         usage: sticky study --out DIR [--sweep NAME=FROM:TO:STEP] [--fills LIST] [OPTIONS]
@@ -117,6 +126,7 @@ struct StudyRequest {
                     radius = try Parse.number(arguments.value(of: option, inline: inline, expects: "a radius"), option: option,
                                               range: 0.5...500, what: "a radius from 0.5 to 500 logical pixels")
                 case "--distance":
+                    distanceGiven = true
                     distance = try Parse.number(arguments.value(of: option, inline: inline, expects: "a distance"), option: option,
                                                 range: 0...5000, what: "a distance from 0 to 5000 logical pixels")
                 default:
@@ -166,7 +176,11 @@ struct StudyRequest {
             guard let parameter = ParameterRegistry.named(name) else {
                 throw .usage("--sweep: unknown parameter '\(name)' (distance, or a number parameter: sticky render --help)")
             }
-            guard case .number = parameter.kind else { throw .usage("--sweep: '\(name)' is not a number parameter") }
+            guard case .number(_, let range, _) = parameter.kind else { throw .usage("--sweep: '\(name)' is not a number parameter") }
+            guard range.contains(from), range.contains(to) else {
+                throw .usage("--sweep \(name) expects values from \(Parameter.format(range.lowerBound)) to "
+                             + "\(Parameter.format(range.upperBound)), got '\(text)'")
+            }
         } else if from < 0 || to > 5000 {
             throw .usage("--sweep distance expects values from 0 to 5000, got '\(text)'")
         }
@@ -257,7 +271,7 @@ enum StudyCommand {
         // The font is loaded once: the cells' check measures the headers the sheet letters.
         let atlas = Fonts.atlas()
         try request.checkCell(atlas: atlas)
-        for warning in request.common.warnings { CommandLine.warn(warning) }
+        for warning in request.warnings { CommandLine.warn(warning) }
         let folder = request.out!
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {

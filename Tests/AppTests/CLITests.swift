@@ -51,6 +51,22 @@ func temporaryFolder() throws -> URL {
 }
 
 @Suite struct CLITests {
+    /// --stats: a figure a line, NAME VALUE UNIT; the kinks of a badge with no bridge are
+    /// "none", with no unit (it said "none deg"). The tangent bridge meets both circles smoothly.
+    @Test func statsAreOneFigureALine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a.png").path
+        let lone = try Sticky.run(["render", "--stats", "--size", "240x160", "--out", out])
+        #expect(lone.status == 0 && lone.stdout.split(separator: "\n").suffix(2) == ["kink.home none", "kink.badge none"], "\(lone.stdout)")
+        let pulled = try Sticky.run(["render", "--stats", "--style", "tangent", "--anchor", "80,80", "--drag", "120,80",
+                                     "--size", "240x160", "--out", out])
+        let lines = pulled.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+                == ["area.bezier", "area.metaball", "iou", "narrowest.bezier", "narrowest.metaball", "kink.home", "kink.badge"])
+        #expect(lines.suffix(2) == ["kink.home 0.0 deg", "kink.badge 0.0 deg"], "\(pulled.stdout)")
+    }
+
     /// Each bad value: exit 2, one line on stderr that starts with "sticky:" and names the option.
     @Test(arguments: [
         (["--size", "800by600"], "--size expects WxH with positive integers, got '800by600'"),
@@ -78,6 +94,8 @@ func temporaryFolder() throws -> URL {
         (["--anchor", "1;2"], "--anchor expects X,Y"),
         (["--drag", "1,inf"], "--drag"),
         (["--radius", "0"], "--radius"),
+        // (It said "expects a positive radius" of a positive one too large.)
+        (["--radius", "1e9"], "--radius expects a radius from 0.01 to 100000 logical pixels, got '1e9'"),
         (["--set", "bogus=1"], "unknown parameter 'bogus'"),
         (["--set", "maxDistance"], "--set expects NAME=VALUE"),
         (["--set", "shrink=-1"], "--set shrink expects"),

@@ -253,4 +253,36 @@ import Motion
             if arguments[0] == "render" { #expect(FileManager.default.fileExists(atPath: png), "\(arguments)") }
         }
     }
+
+    /// render's own options that shape another scene's picture (or the Bézier fill's
+    /// triangles where none is drawn) are ignored with a line each on stderr saying so, and
+    /// the picture is still drawn; where they apply, not a word.
+    @Test func optionsOfAnotherSceneAreSaidToBeIgnored() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("p.png").path
+        let base = ["render", "--size", "96x64", "--out", png]
+        let cases: [([String], [String])] = [
+            (["--time", "1"], ["--time is the chain scene's; the badge scene ignores it"]),
+            (["--scene", "chain", "--radius", "5", "--text", "5", "--stats"],
+             ["--radius is the badge scene's; the chain scene ignores it", "--text is the badge scene's; the chain scene ignores it",
+              "--stats is the badge scene's; the chain scene ignores it"]),
+            (["--scene", "grid", "--count", "4", "--drag", "10,10", "--anchor", "5,5", "--construction"],
+             ["--anchor is the badge scene's; the grid scene ignores it", "--drag is the badge and chain scenes'; the grid scene ignores it",
+              "--construction is the badge scene's; the grid scene ignores it"]),
+            (["--mode", "metaball", "--wireframe", "--drag", "60,30"], ["--wireframe draws the Bézier fill's triangles, which the metaball mode"]),
+            (["--mode", "overlay", "--wireframe", "--drag", "60,30"], ["--wireframe draws the Bézier fill's triangles, which the overlay mode"]),
+            (["--scene", "chain", "--time", "0.5", "--drag", "40,20"], []),
+            (["--radius", "12", "--text", "3", "--anchor", "40,30", "--drag", "60,30", "--construction", "--wireframe", "--mode", "split"], []),
+        ]
+        for (options, warnings) in cases {
+            try? FileManager.default.removeItem(atPath: png)
+            let result = try Sticky.run(base + options)
+            #expect(result.status == 0, "\(options): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n").filter { !$0.contains("lies outside") && !$0.contains("is cut by") }
+            #expect(lines.count == warnings.count && zip(lines, warnings).allSatisfy { $0.hasPrefix("sticky: warning: ") && $0.contains($1) },
+                    "\(options): \(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: png), "\(options)")
+        }
+    }
 }

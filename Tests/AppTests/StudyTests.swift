@@ -184,7 +184,9 @@ import Testing
         let cases: [([String], Int32, String)] = [
             (["--sweep", "wobble=0:1:1", "--out", out], 2, "unknown parameter 'wobble'"),
             (["--sweep", "style=0:1:1", "--out", out], 2, "'style' is not a number parameter"),
-            (["--sweep", "maxDistance=0:10:5", "--out", out], 2, "--sweep maxDistance expects"),
+            (["--sweep", "maxDistance=0:10:5", "--out", out], 2, "--sweep maxDistance expects values from 1 to 10000, got 'maxDistance=0:10:5'"),
+            // The end named as typed (it said "got '2'", a value of the sweep, for 5).
+            (["--sweep", "neck=0:5:1", "--out", out], 2, "--sweep neck expects values from 0 to 1, got 'neck=0:5:1'"),
             (["--sweep", "distance=0:70:0", "--out", out], 2, "STEP > 0"),
             (["--sweep", "distance=0:70", "--out", out], 2, "NAME=FROM:TO:STEP"),
             (["--fills", "quad,bogus", "--out", out], 2, "got 'bogus'"),
@@ -204,5 +206,19 @@ import Testing
             #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// --distance is the pull of a sweep of another parameter: with a distance sweep it is
+    /// ignored, and said so in one line; with another sweep, not a word.
+    @Test func aDistanceSweepSaysItIgnoresDistance() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (sweep, warned) in [("distance=0:20:10", true), ("neck=0:1:0.5", false)] {
+            let out = folder.appendingPathComponent(sweep).path
+            let result = try Sticky.run(["study", "--sweep", sweep, "--distance", "30", "--fills", "quad", "--out", out])
+            #expect(result.status == 0, "\(sweep): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(warned ? lines.count == 1 && lines[0].contains("a distance sweep ignores it") : lines.isEmpty, "\(sweep): \(result.stderr)")
+        }
     }
 }
