@@ -59,13 +59,23 @@ enum Parse {
 
     /// An output file name whose extension, if it has one, is one of `formats` (lowercase,
     /// no dot): a name like 'x.txt' would hold something other than its name says.
-    static func fileName(_ path: String, option: String, formats: [String], what: String) throws(CLIError) -> String {
+    /// Refused (usage): an empty name, one ending in "/" (a folder), and another extension than
+    /// `formats` (none is taken as asked; `formats` empty takes any).
+    static func fileName(_ path: String, option: String, formats: [String] = [], what: String = "") throws(CLIError) -> String {
+        guard !path.isEmpty else { throw .usage("\(option) expects a file name, got ''") }
+        guard !path.hasSuffix("/") else { throw .usage("\(option) expects a file name, got the folder '\(path)'") }
         let ext = PathName.extension(of: path)
-        guard ext.isEmpty || formats.contains(ext) else {
+        guard ext.isEmpty || formats.isEmpty || formats.contains(ext) else {
             let names = formats.map { ".\($0)" }
             let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names[0]
             throw .usage("\(option) expects a \(list) file name (\(what)), got '\(path)'")
         }
+        return path
+    }
+
+    /// A folder's path (made if missing, with the folders above it): refused if empty.
+    static func folder(_ path: String, option: String) throws(CLIError) -> String {
+        guard !path.isEmpty else { throw .usage("\(option) expects a folder, got ''") }
         return path
     }
 

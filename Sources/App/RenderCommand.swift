@@ -122,18 +122,15 @@ struct RenderRequest {
                 }
             }
         }
-        guard out?.isEmpty == false || geometry?.isEmpty == false else {
+        guard out != nil || geometry != nil else {
             throw .usage("render needs --out FILE.png (or FILE.svg) or --geometry FILE.json")
         }
         try common.finish()
         if isSVG, common.mode == .overlay {
             throw .usage("--out \(out!): SVG draws the bezier, metaball and split modes; the overlay is PNG only")
         }
-        if let geometry, geometry.isEmpty == false, common.mode == .overlay {
+        if let geometry, common.mode == .overlay {
             throw .usage("--geometry \(geometry): the geometry holds the bezier, metaball and split modes' panes; the overlay is PNG only")
-        }
-        for (flag, path) in [("--out", out), ("--geometry", geometry)] {
-            if let path, path.hasSuffix("/") { throw .usage("\(flag) expects a file name, got the folder '\(path)'") }
         }
         if isSVG, construction || wireframe {
             throw .usage("--out \(out!): --construction and --wireframe are drawn in PNG only")

@@ -27,8 +27,8 @@ struct ReplayRequest {
             case .option(let option, let inline):
                 if try common.accept(option, inline: inline, from: &arguments) { continue }
                 switch option {
-                case "--dump": dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
-                case "--frames": framesPath = try arguments.value(of: option, inline: inline, expects: "a folder")
+                case "--dump": dumpPath = try Parse.fileName(arguments.value(of: option, inline: inline, expects: "a file name"), option: option)
+                case "--frames": framesPath = try Parse.folder(arguments.value(of: option, inline: inline, expects: "a folder"), option: option)
                 case "--fps":
                     fps = try Parse.number(
                         arguments.value(of: option, inline: inline, expects: "a number"), option: option,

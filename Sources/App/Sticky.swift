@@ -106,10 +106,9 @@ struct WindowRequest {
             case .option(let option, let inline):
                 if try common.accept(option, inline: inline, from: &arguments) { continue }
                 switch option {
-                case "--dump": dumpPath = try arguments.value(of: option, inline: inline, expects: "a file name")
+                case "--dump": dumpPath = try Parse.fileName(arguments.value(of: option, inline: inline, expects: "a file name"), option: option)
                 case "--screenshot-dir":
-                    screenshots = try arguments.value(of: option, inline: inline, expects: "a folder")
-                    guard !screenshots.isEmpty else { throw .usage("--screenshot-dir expects a folder, got ''") }
+                    screenshots = try Parse.folder(arguments.value(of: option, inline: inline, expects: "a folder"), option: option)
                 case "--screenshot-hud":
                     let text = try arguments.value(of: option, inline: inline, expects: "true or false")
                     switch text.lowercased() {

@@ -103,9 +103,7 @@ struct StudyRequest {
                 if try common.accept(option, inline: inline, from: &arguments) { continue }
                 switch option {
                 case "--out":
-                    let text = try arguments.value(of: option, inline: inline, expects: "a folder")
-                    guard !text.isEmpty else { throw .usage("--out expects a folder, got ''") }
-                    out = text
+                    out = try Parse.folder(arguments.value(of: option, inline: inline, expects: "a folder"), option: option)
                 case "--sweep":
                     try parseSweep(arguments.value(of: option, inline: inline, expects: "NAME=FROM:TO:STEP"))
                 case "--fills":

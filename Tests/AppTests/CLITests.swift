@@ -123,6 +123,13 @@ func temporaryFolder() throws -> URL {
         (["render", "--out", "DIR/x.svg", "--geometry", "DIR/g.svg"], "--geometry expects a .json file name"),
         (["replay", "DIR/s.txt", "--dump", "DIR/d.jsonl", "--gif", "DIR/a.png"], "--gif expects a .gif file name (an animated GIF), got 'DIR/a.png'"),
         (["replay", "DIR/s.txt", "--dump", "DIR/d.jsonl", "--apng", "DIR/a.gif"], "--apng expects a .png or .apng file name (an animated PNG), got 'DIR/a.gif'"),
+        // Empty names and folders, alike for every output (they said "Not a directory" of a
+        // folder, and took an empty --frames for a file it could not write: status 1).
+        (["replay", "DIR/s.txt", "--dump", "DIR/d.jsonl", "--gif", "DIR/"], "--gif expects a file name, got the folder 'DIR/'"),
+        (["replay", "DIR/s.txt", "--gif", "DIR/a.gif", "--dump", "DIR/"], "--dump expects a file name, got the folder 'DIR/'"),
+        (["replay", "DIR/s.txt", "--gif", "DIR/a.gif", "--dump", ""], "--dump expects a file name, got ''"),
+        (["replay", "DIR/s.txt", "--gif", "DIR/a.gif", "--frames", ""], "--frames expects a folder, got ''"),
+        (["render", "--out", "", "--geometry", "DIR/g.json"], "--out expects a file name, got ''"),
     ])
     func outputsNamedForAnotherFormatAreRefused(arguments: [String], message: String) throws {
         let folder = try temporaryFolder()
