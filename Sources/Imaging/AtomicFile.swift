@@ -64,7 +64,7 @@ public enum AtomicFile {
         for (_, path) in files {
             if let reason = problem(with: path) { return (path, reason) }
         }
-        var renames: [(temporary: String, place: String)] = []
+        var renames: [(temporary: String, place: String, path: String)] = []
         func discard() { for file in renames { unlink(file.temporary) } }
         var through: [(Data, String)] = []
         for (data, path) in files {
@@ -78,7 +78,7 @@ public enum AtomicFile {
                     discard()
                     return (path, reason)
                 }
-                renames.append((temporary, real))
+                renames.append((temporary, real, path))
             }
         }
         for (data, path) in through {
@@ -90,7 +90,7 @@ public enum AtomicFile {
         for (index, file) in renames.enumerated() where rename(file.temporary, file.place) != 0 {
             let reason = String(cString: strerror(errno))
             for later in renames[index...] { unlink(later.temporary) }
-            return (file.place, reason)
+            return (file.path, reason)
         }
         return nil
     }
