@@ -19,12 +19,8 @@ public enum PNG {
         control.height = UInt32(image.height)
         control.format = sticky_png_format_rgba
         let stride = Int32(4 * image.width)
-        // First the size it needs, then the bytes.
-        var size = 0
-        let sized = image.pixels.withUnsafeBytes { bytes in
-            png_image_write_to_memory(&control, nil, &size, 0, bytes.baseAddress, stride, nil)
-        }
-        guard sized != 0, size > 0 else { throw failure(&control, path) }
+        // Into a buffer of libpng's bound on the file's size: compressed once.
+        var size = sticky_png_size_max(&control)
         var data = Data(count: size)
         let ok = data.withUnsafeMutableBytes { out in
             image.pixels.withUnsafeBytes { bytes in
