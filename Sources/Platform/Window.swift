@@ -133,10 +133,15 @@ public final class Window {
     /// Moves the pointer to (x, y) in window units (X puts it on a whole pixel); where it is
     /// then, which is not there where the app may not move it (a window without the focus; on
     /// Wayland, ever).
+    /// A press or release that follows is reported there: GLFW does not report the move a
+    /// warp makes (on X it drops the motion event its own warp causes), so without it a
+    /// release came at the place before the warp (after a switch into split, in the other pane,
+    /// past the break: the badge burst).
     public func warpCursor(x: Double, y: Double) -> (x: Double, y: Double) {
         glfwSetCursorPos(handle, x, y)
         var cx = 0.0, cy = 0.0
         glfwGetCursorPos(handle, &cx, &cy)
+        lastCursor = (cx, cy)
         return (cx, cy)
     }
 

@@ -212,12 +212,15 @@ extension WindowTests {
         // the press beside the help and the deliberate hold at the end, which the mode switch
         // under it did not burst.
         let dump = try String(contentsOf: folder.appendingPathComponent("badge.jsonl"), encoding: .utf8)
-        let events = dump.split(separator: "\n").flatMap { line -> [String] in
-            guard let list = line.range(of: "\"events\":[") else { return [] }
-            let tail = line[list.upperBound...]
-            return tail[..<(tail.firstIndex(of: "]") ?? tail.endIndex)].split(separator: ",").map { $0.replacingOccurrences(of: "\"", with: "") }
+        // The events of a dump's lines, in order.
+        func events(_ dump: String) -> [String] {
+            dump.split(separator: "\n").flatMap { line -> [String] in
+                guard let list = line.range(of: "\"events\":[") else { return [] }
+                let tail = line[list.upperBound...]
+                return tail[..<(tail.firstIndex(of: "]") ?? tail.endIndex)].split(separator: ",").map { $0.replacingOccurrences(of: "\"", with: "") }
+            }
         }
-        #expect(events == ["began", "released", "returned", "began", "released", "returned"], "\(events)")
+        #expect(events(dump) == ["began", "released", "returned", "began", "released", "returned"], "\(events(dump))")
         // Held through the mode switch, which moved "23" (radius 20) with its home, the pointer
         // was moved onto it and kept to it: red 15 px above and below the pointer (the count
         // is at its centre) as shown, and its centre within a pixel of the pointer in the dump
@@ -240,6 +243,12 @@ extension WindowTests {
         let dragged = try #require((heldState["badges"] as? [[String: Any]])?.first { ($0["phase"] as? String) == "dragging" })
         let center = try #require(dragged["center"] as? [Double])
         #expect(abs(center[0] - Double(px)) <= 1 && abs(center[1] - Double(py)) <= 1, "held \(center), pointer \(px),\(py)")
+
+        // Held through a switch from one pane to two and let go where it was shown: it springs
+        // home (it burst: the release came at the pointer's place before the switch).
+        let switchEvents = events(try String(contentsOf: folder.appendingPathComponent("switch.jsonl"), encoding: .utf8))
+        #expect(switchEvents == ["began", "released", "returned"], "\(switchEvents)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("switch.title"), encoding: .utf8).contains("badge · split"))
 
         // Titles name scene and mode; the chain has its caption (ink at the top left).
         #expect(try String(contentsOf: folder.appendingPathComponent("badge.title"), encoding: .utf8).contains("badge · split"))
