@@ -524,15 +524,23 @@ struct HUD {
             for box in taken where box.maxY < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
                 high.y = max(high.y, box.maxY + 8)
             }
+            // Below every part of the HUD in its column that begins in the window's upper half
+            // (a slider panel reaching past the middle: the caterpillar's at 500x400, where the
+            // toast went over the panel, its floor taking the bottom).
+            var under = high
+            for box in taken where box.y < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
+                under.y = max(under.y, box.maxY + 8)
+            }
             // Where the scene lies at both (a grid of badges), over the pane labels at the
             // window's foot, in the band the grid leaves them; else at the bottom as usual.
             let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
             // (Clear of the sliders and labels too where it can be; else clear of the scene,
             // over a part of the HUD for the moment it shows; only where every place covers the
             // scene, one that covers no other part of the HUD, as a label does.)
-            let box = [low, high, foot].first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
-                ?? [low, high, foot].first { HUD.isClear($0, of: rest) && $0.maxY <= h }
-                ?? [low, high, foot].first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? low
+            let places = [low, high, under, foot]
+            let box = places.first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
+                ?? places.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
+                ?? places.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? low
             if clearOfHelp(box) {
                 pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
                 for (i, line) in lines.enumerated() {

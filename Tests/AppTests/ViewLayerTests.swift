@@ -821,6 +821,25 @@ import Testing
         #expect(everywhere.toastBox!.maxY > 500, "toast at \(everywhere.toastBox!)")
     }
 
+    /// The caterpillar at 500x400 after r: its floor takes the bottom and its slider panel
+    /// reaches past the middle; the toast goes below the panel, over neither (it went over the
+    /// panel's first row).
+    @Test func aToastGoesBelowALongPanel() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 500, height: 400, mode: .bezier, scene: .chain)
+        var content = HUDContent()
+        content.caption = ["chain · bezier · circles · frame   2.4 ms · f1: keys"]
+        content.sliders = Controls(scene: .chain).sliders.map { SliderRow($0, in: Parameters(), chain: true) }
+        content.toast = "the chain is back at its start"
+        // The chain on its floor, 30 high (it rests there): where the panel and toast keep clear of.
+        content.rest = [Rect(x: 0, y: 340, width: 500, height: 60)]
+        let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        let panel = try #require(hud.sliderPanel), toast = try #require(hud.toastBox)
+        #expect(panel.maxY > 200, "the panel ends at \(panel.maxY): the case needs one past the middle")
+        #expect(!toast.intersects(panel) && !toast.intersects(content.rest![0]) && !toast.intersects(hud.captionBox!),
+                "toast at \(toast), panel \(panel)")
+    }
+
     /// The list scrolls only when the selection leaves the rows shown (a click on a row used to
     /// re-centre the list under the pointer), and ends above what the scene shows.
     @Test func theSliderListScrollsOnlyWhenItMust() throws {
