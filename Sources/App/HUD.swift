@@ -163,15 +163,15 @@ struct SliderRow {
 
 extension SliderRow {
     /// The row of a parameter at its value in `parameters`, greyed where it changes nothing
-    /// drawn in the scene (`chain`: the caterpillar's; else the badges').
-    init(_ parameter: Parameter, in parameters: Parameters, chain: Bool = false) {
+    /// shown in `scene` and `mode`.
+    init(_ parameter: Parameter, in parameters: Parameters, scene: SceneKind = .badges, mode: Mode = .split) {
         var fraction: Double?
         if case .number(let key, let range, let step) = parameter.kind {
             fraction = SliderScale(range: range, step: step).fraction(of: parameters[keyPath: key])
         }
         self.init(name: parameter.name, value: parameter.value(in: parameters) + (parameter.unit.isEmpty ? "" : " " + parameter.unit),
                   fraction: fraction, widest: parameter.widestText)
-        inactive = !parameter.isInEffect(parameters, chain: chain)
+        inactive = !parameter.isInEffect(parameters, scene: scene, mode: mode)
     }
 }
 

@@ -106,8 +106,14 @@ public struct Parameter: Sendable {
         case bridges
         /// With bridges of this construction.
         case bridgeStyle(BridgeStyle)
-        /// With this metaball kernel.
+        /// Where the metaball fill is shown: every mode but bezier.
+        case field
+        /// With the metaball fill shown, with this kernel.
         case kernel(MetaballKernel)
+        /// Where the Bézier fill's bridges are shown: every mode but metaball.
+        case bezierBridges
+        /// Where the badges move (not the grid, which holds its poses still).
+        case motion
     }
 
     public let name: String
@@ -193,12 +199,16 @@ public struct Parameter: Sendable {
         return (range.lowerBound < 0 ? "-" : "") + digits + (unit.isEmpty ? "" : " " + unit)
     }
 
-    /// Whether the value changes anything drawn with `parameters` in `scene` (the caterpillar
-    /// or not): its scope is that scene's and its condition holds (spread and handleRate with the
-    /// tangent style, neck with cubic, threshold with wyvill, blend with smoothMin, the bridges'
-    /// settings on the caterpillar only with goo). The window greys the others' rows (a new user
-    /// nudged spread under quad and saw nothing happen).
-    func isInEffect(_ parameters: Parameters, chain: Bool) -> Bool {
+    /// Whether the value changes anything shown with `parameters` in `scene` and `mode`: its
+    /// scope is that scene's and its condition holds (spread and handleRate with the tangent
+    /// style, neck with cubic, the bridges' settings on the caterpillar only with goo; the
+    /// kernel's settings where the field is shown, threshold with wyvill, blend with smoothMin;
+    /// flatness where the Bézier bridges are; the spring's and the burst's where badges move).
+    /// The window greys the others' rows (a new user nudged spread under quad and saw nothing
+    /// happen). The bridge's settings count in the metaball mode too: a held badge's figures
+    /// compare the two fills there.
+    func isInEffect(_ parameters: Parameters, scene: SceneKind, mode: Mode) -> Bool {
+        let chain = scene == .chain
         switch scope {
         case .everyScene: break
         case .badges: if chain { return false }
@@ -209,7 +219,10 @@ public struct Parameter: Sendable {
         case nil: return true
         case .bridges: return bridged
         case .bridgeStyle(let style): return bridged && parameters.bridge.style == style
-        case .kernel(let kernel): return parameters.metaball.kernel == kernel
+        case .field: return mode != .bezier
+        case .kernel(let kernel): return mode != .bezier && parameters.metaball.kernel == kernel
+        case .bezierBridges: return bridged && mode != .metaball
+        case .motion: return scene != .grid
         }
     }
 
@@ -245,16 +258,16 @@ public enum ParameterRegistry {
             kind: .number(\.motion.badge.shrink, range: 0.1...1_000, step: 0.5), scope: .badges),
         Parameter(
             name: "springDamping", unit: "", summary: "damping ratio of the spring back; < 1 overshoots (seed 000: 0.1, seed 002: 0.2)",
-            kind: .number(\.motion.springDamping, range: 0.01...5, step: 0.05), scope: .badges),
+            kind: .number(\.motion.springDamping, range: 0.01...5, step: 0.05), scope: .badges, when: .motion),
         Parameter(
             name: "springDuration", unit: "s", summary: "time the spring back takes (seed 000: 0.25, seed 002: 0.5)",
-            kind: .number(\.motion.springDuration, range: 0.01...10, step: 0.05), scope: .badges),
+            kind: .number(\.motion.springDuration, range: 0.01...10, step: 0.05), scope: .badges, when: .motion),
         Parameter(
             name: "explosionDuration", unit: "s", summary: "time the burst takes (seed 000: 1, seed 002: 0.25)",
-            kind: .number(\.motion.explosionDuration, range: 0.01...10, step: 0.05), scope: .badges),
+            kind: .number(\.motion.explosionDuration, range: 0.01...10, step: 0.05), scope: .badges, when: .motion),
         Parameter(
             name: "reattach", unit: "", summary: "a detached badge joins its home again when brought back (false)",
-            kind: .flag(\.motion.reattach), scope: .badges),
+            kind: .flag(\.motion.reattach), scope: .badges, when: .motion),
         Parameter(
             name: "style", unit: "", summary: "bridge construction: quad (seeds 000/001), cubic (seed 002), tangent (paper.js)",
             kind: .choice(options: BridgeStyle.allCases.map(\.rawValue), get: { $0.bridge.style.rawValue },
@@ -271,7 +284,7 @@ public enum ParameterRegistry {
         Parameter(
             name: "kernel", unit: "", summary: "metaball field: inverseSquare (iso 1), wyvill, smoothMin",
             kind: .choice(options: MetaballKernel.allCases.map(\.rawValue), get: { $0.metaball.kernel.rawValue },
-                          set: { $0.metaball.kernel = MetaballKernel(rawValue: $1)! })),
+                          set: { $0.metaball.kernel = MetaballKernel(rawValue: $1)! }), when: .field),
         Parameter(
             name: "threshold", unit: "", summary: "wyvill kernel: iso value T (0.5); each ball's support is scaled to keep its radius",
             kind: .number(\.metaball.threshold, range: 0.01...0.99, step: 0.01), when: .kernel(.wyvill)),
@@ -281,15 +294,15 @@ public enum ParameterRegistry {
         Parameter(
             name: "metaballBreak", unit: "", summary: "metaball mode at the break: vanish (as the Bézier home circle) or separate",
             kind: .choice(options: MetaballBreak.allCases.map(\.rawValue), get: { $0.metaballBreak.rawValue },
-                          set: { $0.metaballBreak = MetaballBreak(rawValue: $1)! }), scope: .badges),
+                          set: { $0.metaballBreak = MetaballBreak(rawValue: $1)! }), scope: .badges, when: .field),
         Parameter(
             name: "metaballFields", unit: "",
             summary: "metaball mode: badge (each badge and its home one field, as the Bézier shapes) or scene (all one field: near badges merge)",
             kind: .choice(options: MetaballFields.allCases.map(\.rawValue), get: { $0.metaballFields.rawValue },
-                          set: { $0.metaballFields = MetaballFields(rawValue: $1)! }), scope: .badges),
+                          set: { $0.metaballFields = MetaballFields(rawValue: $1)! }), scope: .badges, when: .field),
         Parameter(
             name: "flatness", unit: "device px", summary: "largest distance from a flattened curve to the true one (0.1)",
-            kind: .number(\.flatness, range: 0.01...4, step: 0.01)),
+            kind: .number(\.flatness, range: 0.01...4, step: 0.01), when: .bezierBridges),
         Parameter(name: "color", unit: "", summary: "badge fill (#FF0000)", kind: .color(\.color)),
         Parameter(name: "background", unit: "", summary: "canvas colour (#FFFFFF)", kind: .color(\.background)),
         Parameter(name: "textColor", unit: "", summary: "the count's colour (#FFFFFF)", kind: .color(\.textColor)),

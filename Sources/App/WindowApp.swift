@@ -495,7 +495,7 @@ final class WindowApp {
         // Two panes are named each; one is named by the caption.
         content.paneLabels = HUDContent.paneLabels(layout: layout, scene: options.scene, parameters: options.parameters)
         if showSliders {
-            content.sliders = controls.sliders.map { SliderRow($0, in: options.parameters, chain: scene.kind == .chain) }
+            content.sliders = controls.sliders.map { SliderRow($0, in: options.parameters, scene: scene.kind, mode: options.mode) }
             content.selected = controls.selected
             content.hovered = hovered
             content.scroll = sliderScroll

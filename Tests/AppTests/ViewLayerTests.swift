@@ -829,7 +829,7 @@ import Testing
         let layout = Layout(width: 500, height: 400, mode: .bezier, scene: .chain)
         var content = HUDContent()
         content.caption = ["chain · bezier · circles · frame   2.4 ms · f1: keys"]
-        content.sliders = Controls(scene: .chain).sliders.map { SliderRow($0, in: Parameters(), chain: true) }
+        content.sliders = Controls(scene: .chain).sliders.map { SliderRow($0, in: Parameters(), scene: .chain) }
         content.toast = "the chain is back at its start"
         // The chain on its floor, 30 high (it rests there): where the panel and toast keep clear of.
         content.rest = [Rect(x: 0, y: 340, width: 500, height: 60)]
@@ -1050,20 +1050,30 @@ extension HUDTests {
     /// settings without goo; drawn at 0.4 of their colour.
     @Test func slidersThatChangeNothingAreGreyed() throws {
         // Of the rows the window lists for the scene.
-        func inactive(_ parameters: Parameters, scene: SceneKind = .badges) -> Set<String> {
-            Set(Controls(scene: scene).sliders.filter { SliderRow($0, in: parameters, chain: scene == .chain).inactive }.map(\.name))
+        func inactive(_ parameters: Parameters, scene: SceneKind = .badges, mode: Mode = .split) -> Set<String> {
+            Set(Controls(scene: scene).sliders.filter { SliderRow($0, in: parameters, scene: scene, mode: mode).inactive }.map(\.name))
         }
         var p = Parameters()
         #expect(inactive(p) == ["spread", "handleRate", "neck", "threshold", "blend"])
+        // The field's settings where no field is shown; flatness where no Bézier bridge is (the
+        // bridge's own settings stay: the held figures compare the fills there); the spring's
+        // and the burst's in the still grid.
+        let field: Set = ["kernel", "threshold", "blend", "metaballBreak", "metaballFields"]
+        #expect(inactive(p, mode: .bezier) == field.union(["spread", "handleRate", "neck"]))
+        #expect(inactive(p, mode: .metaball) == ["spread", "handleRate", "neck", "threshold", "blend", "flatness"])
+        #expect(inactive(p, mode: .overlay) == inactive(p))
+        #expect(inactive(p, scene: .grid) == ["spread", "handleRate", "neck", "threshold", "blend", "springDamping",
+                                             "springDuration", "explosionDuration", "reattach"])
         p.bridge.style = .tangent
         p.metaball.kernel = .wyvill
         #expect(inactive(p) == ["neck", "blend"])
         p.bridge.style = .cubic
         p.metaball.kernel = .smoothMin
         #expect(inactive(p) == ["spread", "handleRate", "threshold"])
-        #expect(inactive(p, scene: .chain) == ["style", "spread", "handleRate", "neck", "threshold"])
+        #expect(inactive(p, scene: .chain) == ["style", "spread", "handleRate", "neck", "threshold", "flatness"])
         p.goo = true
         #expect(inactive(p, scene: .chain) == ["spread", "handleRate", "threshold"])
+        #expect(inactive(p, scene: .chain, mode: .bezier) == ["spread", "handleRate", "kernel", "threshold", "blend"])
         // Drawn greyed: the row's ink at 0.4; none greyed, no such ink.
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let layout = Layout(width: 1200, height: 700, mode: .bezier, scene: .badges)
