@@ -38,10 +38,11 @@ public enum AtomicFile {
         return .through
     }
 
-    /// Why `path` cannot be written, found before anything is: its folder is missing, or it is
-    /// a folder. Nil where it may be (the write itself may still fail: a full disk).
-    public static func problem(with path: String) -> String? {
-        guard case .replace(let real) = place(of: path) else { return nil }
+    /// Why a path, as `place(of:)` placed it (its links followed once), cannot be written,
+    /// found before anything is: its folder is missing, or it is a folder. Nil where it may be
+    /// (the write itself may still fail: a full disk).
+    public static func problem(at place: Place) -> String? {
+        guard case .replace(let real) = place else { return nil }
         let directory = PathName.folder(of: real)
         let folder = directory.isEmpty ? "." : directory
         var info = stat()
@@ -61,14 +62,15 @@ public enum AtomicFile {
     /// is written through, such as a pipe, next), then all renamed into place. Returns nil, or
     /// the file that failed and the reason.
     public static func write(_ files: [(Data, String)]) -> (path: String, reason: String)? {
-        for (_, path) in files {
-            if let reason = problem(with: path) { return (path, reason) }
+        let places = files.map { place(of: $0.1) }
+        for ((_, path), place) in zip(files, places) {
+            if let reason = problem(at: place) { return (path, reason) }
         }
         var renames: [(temporary: String, place: String, path: String)] = []
         func discard() { for file in renames { unlink(file.temporary) } }
         var through: [(Data, String)] = []
-        for (data, path) in files {
-            switch place(of: path) {
+        for ((data, path), place) in zip(files, places) {
+            switch place {
             case .through:
                 through.append((data, path))
             case .replace(let real):

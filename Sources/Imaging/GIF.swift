@@ -45,12 +45,13 @@ public final class GIFWriter: @unchecked Sendable {
         self.width = width
         self.height = height
         self.fps = fps
-        if let reason = AtomicFile.problem(with: path) { throw ImageFileError.write(path: path, reason: reason) }
-        if case .replace(let real) = AtomicFile.place(of: path) {
-            place = real
+        let place = AtomicFile.place(of: path)
+        if let reason = AtomicFile.problem(at: place) { throw ImageFileError.write(path: path, reason: reason) }
+        if case .replace(let real) = place {
+            self.place = real
             temporary = AtomicFile.temporaryPath(beside: real)
         } else {
-            place = nil
+            self.place = nil
             temporary = nil
         }
         let palette = GIFWriter.palette(keyColors)
