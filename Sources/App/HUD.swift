@@ -239,8 +239,14 @@ extension HUDContent {
         } ?? ""
         let status = "\(rec)\(scene) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
         guard mode == .overlay else { return [status] }
+        return [status, overlayLegend(scene: scene, parameters: parameters)]
+    }
+
+    /// What the overlay's two colours mean (where both fills cover, the badge's own colour):
+    /// the window's caption's second line, and the label of `render`'s overlay picture.
+    static func overlayLegend(scene: String, parameters: Parameters) -> String {
         let style = fillName(.bezier, scene: scene, parameters: parameters), kernel = fillName(.metaball, scene: scene, parameters: parameters)
-        return [status, "blue: Bézier (\(style)) only · green: field (\(kernel)) only"]
+        return "blue: Bézier (\(style)) only · green: field (\(kernel)) only"
     }
 
     /// The caption's first line where the whole one would cover the scene: the mode and the help key.
@@ -283,10 +289,14 @@ extension HUDContent {
     }
 
     /// The divider and the pane labels alone, as `render`'s pictures show them (PNG and SVG):
-    /// nothing where the layout has one pane.
+    /// nothing where the layout has one pane, but for the overlay, whose label is its legend
+    /// (the window's caption says it there).
     static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: String, parameters: Parameters) -> HUDContent {
         var content = HUDContent()
         content.paneLabels = paneLabels(layout: layout, scene: scene, parameters: parameters)
+        if layout.panes.count == 1, layout.panes[0].content == .overlay {
+            content.paneLabels = [overlayLegend(scene: scene, parameters: parameters)]
+        }
         if !content.paneLabels.isEmpty { content.avoid = shown(snapshot, layout: layout) }
         return content
     }
@@ -317,7 +327,8 @@ struct HUD {
     /// The first help row shown, the scroll asked for held within what the rows need (the
     /// host keeps it as the next frame's `helpScroll`).
     private(set) var helpFirst = 0
-    /// The pane labels' text as shown (a label wider than its pane keeps its first part).
+    /// The pane labels' text as shown (a label wider than its pane keeps its first part; the
+    /// overlay's legend there takes two lines, "\n" between them).
     private(set) var labelTexts: [String] = []
     /// The divider between split panes, in pieces: broken where a HUD part lies over it.
     private(set) var dividerPieces: [Rect] = []
@@ -482,17 +493,22 @@ struct HUD {
         // whichever keeps clear of what the scene shows there and of the HUD.
         var taken = [captionBox, sliderPanel].compactMap { $0 }
         // A label wider than its pane keeps its first part: "metaball · inverseSquare" is
-        // "metaball" in a narrow split window; panes too narrow even for that have none.
-        let labels = zip(layout.panes, content.paneLabels).map { pane, whole in
-            if pen.width(of: whole, size: HUD.textSize) + 16 > pane.width, let cut = whole.range(of: " · ") {
-                return String(whole[..<cut.lowerBound])
-            }
-            return whole
+        // "metaball" in a narrow split window; the overlay's legend, whose halves say one colour
+        // each, takes two lines instead. Panes too narrow even for that have none.
+        // (And, narrower still, without the fills' names: "blue: Bézier only".)
+        func width(_ label: [String]) -> Double { label.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0 }
+        let labels = zip(layout.panes, content.paneLabels).map { pane, whole -> [String] in
+            guard width([whole]) + 16 > pane.width, let cut = whole.range(of: " · ") else { return [whole] }
+            let first = String(whole[..<cut.lowerBound])
+            guard pane.content == .overlay else { return [first] }
+            let halves = [first, String(whole[cut.upperBound...])]
+            let bare = halves.map { $0.replacingOccurrences(of: #" \([^)]*\)"#, with: "", options: .regularExpression) }
+            return width(halves) + 16 <= pane.width ? halves : bare
         }
-        let labelsFit = zip(layout.panes, labels).allSatisfy { pen.width(of: $1, size: HUD.textSize) + 16 <= $0.width }
+        let labelsFit = zip(layout.panes, labels).allSatisfy { width($1) + 16 <= $0.width }
         for (pane, label) in zip(layout.panes, labels) where labelsFit {
-            let tw = pen.width(of: label, size: HUD.textSize), height = HUD.lineHeight + 4
-            let bottom = pane.maxY - m - HUD.lineHeight - 2  // (HUD.bottomBand counts it)
+            let tw = width(label), height = HUD.lineHeight * Double(label.count) + 4
+            let bottom = pane.maxY - m - height + 2  // (HUD.bottomBand counts one line)
             var top = m
             for box in taken where box.intersects(Rect(x: pane.x, y: 0, width: pane.width, height: h)) { top = max(top, box.maxY + 8) }
             let candidates = [(pane.x + pane.width - m - tw - 4, bottom), (pane.x + m - 4, bottom), (pane.x + m - 4, top)].map {
@@ -504,7 +520,7 @@ struct HUD {
             guard clearOfHelp(box) else { continue }
             taken.append(box)
             labelBoxes.append(box)
-            labelTexts.append(label)
+            labelTexts.append(label.joined(separator: "\n"))
         }
         if let toast = content.toast, pen.width(of: "ab…", size: HUD.textSize) <= w - 4 * m {
             // Bottom centre, above the pane labels; or, where the scene lies there (the chain on
@@ -561,7 +577,11 @@ struct HUD {
         }
         for (box, label) in zip(labelBoxes, labelTexts) {
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
-            pen.text(label, x: box.x + 4, y: box.maxY - 6, size: HUD.textSize, color: HUDPen.ink)
+            let lines = label.split(separator: "\n")
+            for (i, line) in lines.enumerated() {
+                pen.text(String(line), x: box.x + 4, y: box.maxY - 6 - HUD.lineHeight * Double(lines.count - 1 - i), size: HUD.textSize,
+                         color: HUDPen.ink)
+            }
         }
         if let help {
             let box = help.box

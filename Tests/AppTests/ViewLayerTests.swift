@@ -1134,3 +1134,40 @@ extension HUDTests {
         #expect(parameters.motion.badge.maxDistance == 10_000)
     }
 }
+
+extension HUDTests {
+    /// `render`'s overlay picture says what its colours mean: its one label is the legend,
+    /// whole where the picture is wide enough, in two lines where not, then in two lines
+    /// without the fills' names; every form names both colours and lies inside the picture.
+    @Test func theOverlaysLegendNamesBothColoursAtEveryWidth() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        var parameters = Parameters()
+        parameters.bridge.style = .tangent
+        let whole = "blue: Bézier (tangent) only · green: field (inverseSquare) only"
+        var forms: Set<Int> = []
+        for w in stride(from: 140.0, through: 900, by: 20) {
+            let layout = Layout(width: w, height: 300, mode: .overlay, scene: .free)
+            let content = HUDContent.labels(SceneSnapshot(), layout: layout, scene: "badge", parameters: parameters)
+            #expect(content.paneLabels == [whole])
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            let box = try #require(hud.labelBoxes.first, "\(Int(w)) px: no legend")
+            #expect(box.x >= 0 && box.maxX <= w && box.y >= 0 && box.maxY <= 300, "\(Int(w)) px: \(box)")
+            let lines = hud.labelTexts[0].split(separator: "\n").map(String.init)
+            // The widest form that fits, as the lines' widths say.
+            let fits = pen.width(of: whole, size: HUD.textSize) + 16 <= w
+            let halvesFit = pen.width(of: "green: field (inverseSquare) only", size: HUD.textSize) + 16 <= w
+            let expected = fits ? [whole] : halvesFit ? ["blue: Bézier (tangent) only", "green: field (inverseSquare) only"]
+                : ["blue: Bézier only", "green: field only"]
+            #expect(lines == expected, "\(Int(w)) px")
+            #expect(box.height >= HUD.lineHeight * Double(lines.count), "\(Int(w)) px: \(lines.count) lines in \(box.height)")
+            forms.insert(lines.count * 10 + (lines.first!.contains("(") ? 1 : 0))
+        }
+        #expect(forms == [11, 21, 20], "each form seen: \(forms)")
+        // The window's overlay says it in its caption instead: no label.
+        var quiet = HUDContent()
+        quiet.paneLabels = HUDContent.paneLabels(layout: Layout(width: 600, height: 300, mode: .overlay, scene: .badges), scene: "badge",
+                                                 parameters: parameters)
+        #expect(quiet.paneLabels.isEmpty)
+    }
+}

@@ -200,8 +200,25 @@ import Reference
         let a = MetaballTests.coverage(try RenderCommand.draw([pose], options: bezier))
         let b = MetaballTests.coverage(try RenderCommand.draw([pose], options: metaball))
         let picture = try RenderCommand.draw([pose], options: overlay)
-        var differing = 0, worst = 0.0
+        // The legend, the picture's label (where the HUD puts it: a box clear of the badge):
+        // its own ink, checked below, not the fills'.
+        let snapshot = SceneSnapshot(held: [pose], rule: overlay.parameters.metaballBreak, shrink: overlay.parameters.motion.badge.shrink)
+        let legend = HUD(HUDContent.labels(snapshot, layout: overlay.layout(.free), scene: "badge", parameters: overlay.parameters),
+                         layout: overlay.layout(.free), scale: 1, atlas: Fonts.atlas())
+        let box = try #require(legend.labelBoxes.first, "the overlay's legend has a place")
+        // Both colours named (in two lines at this width, the fills' names left out).
+        let text = legend.labelTexts.first ?? ""
+        #expect(text.contains("blue: Bézier") && text.contains("green: field"), "\(legend.labelTexts)")
+        func inLegend(_ i: Int) -> Bool {
+            box.contains(Vec2(Double(i % picture.width) + 0.5, Double(i / picture.width) + 0.5))
+        }
+        var differing = 0, worst = 0.0, legendInk = 0
         for i in a.indices {
+            if inLegend(i) {
+                // The label's panel and text: not the white page.
+                if picture.pixels[4 * i] < 200 || picture.pixels[4 * i + 1] < 200 { legendInk += 1 }
+                continue
+            }
             let both = min(a[i], b[i]), onlyA = a[i] - both, onlyB = b[i] - both
             let red = Color.badgeRed, blue = Renderer.onlyBezier, green = Renderer.onlyMetaball
             let alpha = max(a[i], b[i])
@@ -217,6 +234,8 @@ import Reference
         }
         #expect(differing > 100, "the two fills should differ somewhere")
         #expect(worst <= 3.0 / 255, "overlay off by \(worst * 255) levels")
+        #expect(legendInk > 50, "the legend's text is drawn (\(legendInk) dark pixels in its box)")
+        #expect(box.x >= 0 && box.y >= 0 && box.maxX <= Double(picture.width) && box.maxY <= Double(picture.height))
     }
 
     /// --stats' IoU against the one measured on the two rendered pictures.
