@@ -113,7 +113,7 @@ enum BenchCommand {
                     CommandLine.say(summary)
                 }
             }
-            if common.scene == "grid" {
+            if common.scene == .grid {
                 try gridBench(common, frames: frames, emit: emit)
             } else {
                 try sceneBench(common, frames: frames, emit: emit)

@@ -15,9 +15,7 @@ struct CommonOptions {
     var scaleGiven = false
     var sizeGiven = false
     var mode = Mode.bezier
-    var scene = "badge"
-    /// The scenes `--scene` takes, in the order the window's scene key goes through them.
-    static let scenes = ["badge", "chain", "grid"]
+    var scene = SceneName.badge
     /// The grid scene's badges (--count).
     var count = 64
     /// --count was given (a scene other than the grid warns that it has no use for it).
@@ -42,7 +40,7 @@ struct CommonOptions {
           --scale S                 device pixels per logical pixel (\(Parameter.format(defaults.scale)))
           --mode M                  bezier, metaball, split (both side by side), overlay (\(defaults.mode.rawValue))
           --scene S                 badge, chain (seed 004's caterpillar), or grid: --count N
-                                    badges pulled seeded random ways, for scaling (\(defaults.scene))
+                                    badges pulled seeded random ways, for scaling (\(defaults.scene.rawValue))
           --count N                 the grid scene's badges, 1 to \(GridScene.largestCount) (\(defaults.count))
           --preset NAME             seed000 (the default values), seed002, paperjs, smooth; first
           --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
@@ -107,10 +105,10 @@ struct CommonOptions {
             self.mode = mode
         case "--scene":
             let text = try arguments.value(of: option, inline: inline, expects: "a scene")
-            guard CommonOptions.scenes.contains(text) else {
+            guard let scene = SceneName(rawValue: text) else {
                 throw .usage("--scene expects badge, chain or grid, got '\(text)'")
             }
-            scene = text
+            self.scene = scene
         case "--count":
             let what = "a whole number of badges from 1 to \(GridScene.largestCount)"
             let text = try arguments.value(of: option, inline: inline, expects: "a count")
@@ -158,13 +156,13 @@ struct CommonOptions {
 
     /// The warning for --count given to a scene other than the grid, which sets nothing there
     /// (the window does not warn: its scene key reaches the grid).
-    private func countWarning(scene: String) -> [String] {
-        countGiven && scene != "grid" ? ["--count is the grid scene's; the \(scene) scene ignores it"] : []
+    private func countWarning(scene: SceneName) -> [String] {
+        countGiven && scene != .grid ? ["--count is the grid scene's; the \(scene.rawValue) scene ignores it"] : []
     }
 
     /// Prints the options' warnings (the params file's, and --count's for a `scene` that is
     /// not the grid) on stderr.
-    func warn(scene: String) {
+    func warn(scene: SceneName) {
         for warning in warnings + countWarning(scene: scene) { CommandLine.warn(warning) }
     }
 

@@ -212,7 +212,7 @@ struct HUDContent {
 
 extension HUDContent {
     /// Each pane's label where the layout has two (one is named by the window's caption).
-    static func paneLabels(layout: Layout, scene: String, parameters: Parameters) -> [String] {
+    static func paneLabels(layout: Layout, scene: SceneName, parameters: Parameters) -> [String] {
         guard layout.panes.count > 1 else { return [] }
         return layout.panes.map { pane in
             let fill = fillName(pane.content, scene: scene, parameters: parameters)
@@ -229,7 +229,7 @@ extension HUDContent {
     /// status stays short enough for the slider panel beside it).
     /// `recorded`: the seconds of the recording in progress, which the status line begins with
     /// as a clock, "rec 0:12" (digits are a figure wide: the width holds up to 9:59).
-    static func caption(layout: Layout, scene: String, mode: Mode, parameters: Parameters, frameTime: Double,
+    static func caption(layout: Layout, scene: SceneName, mode: Mode, parameters: Parameters, frameTime: Double,
                         recorded: Double? = nil) -> [String] {
         let fill = layout.panes.count == 1 && mode != .overlay
             ? " · " + fillName(layout.panes[0].content, scene: scene, parameters: parameters) : ""
@@ -237,14 +237,14 @@ extension HUDContent {
             let whole = Int(max(0, seconds).rounded(.down))
             return "rec \(whole / 60):\(whole % 60 < 10 ? "0" : "")\(whole % 60) · "
         } ?? ""
-        let status = "\(rec)\(scene) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
+        let status = "\(rec)\(scene.rawValue) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
         guard mode == .overlay else { return [status] }
         return [status, overlayLegend(scene: scene, parameters: parameters)]
     }
 
     /// What the overlay's two colours mean (where both fills cover, the badge's own colour):
     /// the window's caption's second line, and the label of `render`'s overlay picture.
-    static func overlayLegend(scene: String, parameters: Parameters) -> String {
+    static func overlayLegend(scene: SceneName, parameters: Parameters) -> String {
         let style = fillName(.bezier, scene: scene, parameters: parameters), kernel = fillName(.metaball, scene: scene, parameters: parameters)
         return "blue: Bézier (\(style)) only · green: field (\(kernel)) only"
     }
@@ -253,8 +253,8 @@ extension HUDContent {
     static func shortStatus(mode: Mode, recording: Bool = false) -> String { "\(recording ? "rec · " : "")\(mode.rawValue) · f1: keys" }
 
     /// The construction or kernel a pane fills with: "quad", "inverseSquare", "quad vs inverseSquare".
-    static func fillName(_ content: PaneContent, scene: String, parameters: Parameters) -> String {
-        let style = scene == "chain" && !parameters.goo ? "circles" : parameters.bridge.style.rawValue
+    static func fillName(_ content: PaneContent, scene: SceneName, parameters: Parameters) -> String {
+        let style = scene == .chain && !parameters.goo ? "circles" : parameters.bridge.style.rawValue
         let kernel = parameters.metaball.kernel.rawValue
         switch content {
         case .bezier: return style
@@ -291,7 +291,7 @@ extension HUDContent {
     /// The divider and the pane labels alone, as `render`'s pictures show them (PNG and SVG):
     /// nothing where the layout has one pane, but for the overlay, whose label is its legend
     /// (the window's caption says it there).
-    static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: String, parameters: Parameters) -> HUDContent {
+    static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: SceneName, parameters: Parameters) -> HUDContent {
         var content = HUDContent()
         content.paneLabels = paneLabels(layout: layout, scene: scene, parameters: parameters)
         if layout.panes.count == 1, layout.panes[0].content == .overlay {

@@ -5,6 +5,16 @@ import Geometry
 import Motion
 import Render
 
+/// The scenes `--scene` names, in the order the window's scene key goes through them.
+enum SceneName: String, CaseIterable, Sendable {
+    /// Badges: four in the window, the held one(s) `render` poses.
+    case badge
+    /// Seed 004's caterpillar on the physics engine.
+    case chain
+    /// N badges pulled seeded random ways (`--count`), for scaling.
+    case grid
+}
+
 /// What a layout holds: how small a pane's canvas may get before the scene is shown smaller.
 enum SceneKind: Equatable {
     /// The four badges of the window's scene (or a replay's): all must fit side by side.
@@ -16,7 +26,13 @@ enum SceneKind: Equatable {
     /// The scaling scene: N badges filling whatever canvas there is (they shrink with it).
     case grid
 
-    init(scene: String) { self = scene == "chain" ? .chain : scene == "grid" ? .grid : .badges }
+    init(scene: SceneName) {
+        switch scene {
+        case .badge: self = .badges
+        case .chain: self = .chain
+        case .grid: self = .grid
+        }
+    }
 
     /// The smallest canvas, in scene units, that shows the scene whole.
     var minimumCanvas: Vec2 {

@@ -27,9 +27,9 @@ struct RenderRequest {
 
     /// The scenes each of render's own options shapes: given for another, it is ignored, and
     /// said so.
-    static let scenesOf: KeyValuePairs<String, [String]> = [
-        "--anchor": ["badge"], "--drag": ["badge", "chain"], "--radius": ["badge"], "--text": ["badge"],
-        "--time": ["chain"], "--construction": ["badge"], "--wireframe": ["badge"], "--stats": ["badge"],
+    static let scenesOf: KeyValuePairs<String, [SceneName]> = [
+        "--anchor": [.badge], "--drag": [.badge, .chain], "--radius": [.badge], "--text": [.badge],
+        "--time": [.chain], "--construction": [.badge], "--wireframe": [.badge], "--stats": [.badge],
     ]
 
     /// A line for each option given that changes nothing in this picture: one of another
@@ -39,10 +39,11 @@ struct RenderRequest {
         let scene = common.scene
         var lines: [String] = []
         for (option, scenes) in RenderRequest.scenesOf where given.contains(option) && !scenes.contains(scene) {
-            let owners = scenes.count == 1 ? "the \(scenes[0]) scene's" : "the \(scenes.joined(separator: " and ")) scenes'"
-            lines.append("\(option) is \(owners); the \(scene) scene ignores it")
+            let names = scenes.map(\.rawValue)
+            let owners = names.count == 1 ? "the \(names[0]) scene's" : "the \(names.joined(separator: " and ")) scenes'"
+            lines.append("\(option) is \(owners); the \(scene.rawValue) scene ignores it")
         }
-        if given.contains("--wireframe"), scene == "badge", common.mode == .metaball || common.mode == .overlay {
+        if given.contains("--wireframe"), scene == .badge, common.mode == .metaball || common.mode == .overlay {
             lines.append("--wireframe draws the Bézier fill's triangles, which the \(common.mode.rawValue) mode does not show (bezier or split do)")
         }
         return lines
@@ -153,8 +154,8 @@ enum RenderCommand {
         let request = try RenderRequest(words)
         request.common.warn(scene: request.common.scene)
         for line in request.ignored { CommandLine.warn(line) }
-        if request.common.scene == "chain" { return try renderChain(request) }
-        if request.common.scene == "grid" { return try renderGrid(request) }
+        if request.common.scene == .chain { return try renderChain(request) }
+        if request.common.scene == .grid { return try renderGrid(request) }
         let options = request.common
         let snapshot = SceneSnapshot(held: [request.pose], texts: [request.text], rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)

@@ -125,7 +125,7 @@ enum ReplayCommand {
         let layout = common.layout(SceneKind(scene: sceneName))
         let scene = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
                               count: script.count ?? common.count)
-        let texts = sceneName == "grid" || sceneName == "badge" && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
+        let texts = sceneName == .grid || sceneName == .badge && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
         var painter = BadgePainter(atlas: (framesPath != nil || gifPath != nil || apngPath != nil) && texts ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
         if framesPath != nil || gifPath != nil || apngPath != nil {

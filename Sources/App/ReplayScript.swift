@@ -14,7 +14,7 @@ struct ReplayScript {
     var width = 800
     var height = 600
     /// `badge`, `chain` or `grid`; nil: the command line's.
-    var scene: String?
+    var scene: SceneName?
     /// The grid's badges (`scene grid N`); nil: the command line's `--count`.
     var count: Int?
     /// Badges from `badge` lines; empty: the default badges.
@@ -73,10 +73,10 @@ struct ReplayScript {
                 try setup()
                 let usage = "scene expects badge, chain or grid [N] (N from 1 to \(GridScene.largestCount))"
                 guard (1...2).contains(args.count) else { throw fail("\(usage), got \(given)") }
-                switch args[0] {
-                case "badge" where args.count == 1, "chain" where args.count == 1: scene = args[0]
-                case "grid":
-                    scene = "grid"
+                switch SceneName(rawValue: args[0]) {
+                case .badge? where args.count == 1, .chain? where args.count == 1: scene = SceneName(rawValue: args[0])
+                case .grid?:
+                    scene = .grid
                     if args.count == 2 {
                         guard let n = Int(args[1]), (1...GridScene.largestCount).contains(n) else { throw fail("\(usage), got '\(args[1])'") }
                         count = n

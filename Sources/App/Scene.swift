@@ -38,13 +38,18 @@ protocol Scene: AnyObject {
 }
 
 /// Makes the scene that `name` says, for a pane of `width`×`height` (`count`: the grid's badges).
-func makeScene(_ name: String, width: Double, height: Double, badges: [Badge], parameters: Parameters, count: Int = 64,
+func makeScene(_ name: SceneName, width: Double, height: Double, badges: [Badge], parameters: Parameters, count: Int = 64,
                band: (top: Double, bottom: Double) = (0, 0)) -> Scene {
-    if name == "chain" { return ChainScene(width: width, height: height, parameters: parameters) }
-    if name == "grid" { return GridScene(width: width, height: height, count: count, parameters: parameters, band: band) }
-    return BadgeScene(board: BadgeBoard(
-        badges: badges.isEmpty ? BadgeBoard.defaultBadges(width: width, height: height) : badges, parameters: parameters.motion),
-                      canvas: Vec2(width, height))
+    switch name {
+    case .chain:
+        return ChainScene(width: width, height: height, parameters: parameters)
+    case .grid:
+        return GridScene(width: width, height: height, count: count, parameters: parameters, band: band)
+    case .badge:
+        return BadgeScene(board: BadgeBoard(
+            badges: badges.isEmpty ? BadgeBoard.defaultBadges(width: width, height: height) : badges, parameters: parameters.motion),
+                          canvas: Vec2(width, height))
+    }
 }
 
 /// The badges (`BadgeBoard`).

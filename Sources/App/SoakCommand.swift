@@ -66,7 +66,7 @@ enum SoakCommand {
         let layout = common.layout(SceneKind(scene: common.scene))
         let width = layout.canvas.x, height = layout.canvas.y
         let scene = makeScene(common.scene, width: width, height: height, badges: [], parameters: parameters, count: common.count)
-        var painter = BadgePainter(atlas: common.scene == "badge" ? Fonts.atlas() : nil)
+        var painter = BadgePainter(atlas: common.scene == .badge ? Fonts.atlas() : nil)
         var controls = Controls(scene: SceneKind(scene: common.scene))
         var random = SoakRandom(seed: seed)
         var pointer = Vec2(width / 2, height / 2)

@@ -117,7 +117,7 @@ struct VectorScene {
         }
         // The window's names for the panes ("Bézier · quad", "metaball · inverseSquare"), where
         // the PNG puts them.
-        let content = HUDContent.labels(snapshot, layout: layout, scene: snapshot.bodies.isEmpty ? "badge" : "chain",
+        let content = HUDContent.labels(snapshot, layout: layout, scene: snapshot.bodies.isEmpty ? .badge : .chain,
                                         parameters: parameters)
         // (As the HUD lays them out: a label wider than its pane keeps its first part.)
         let hud = content.paneLabels.isEmpty ? nil : HUD(content, layout: layout, scale: deviceScale, atlas: atlas ?? Fonts.atlas())

@@ -271,7 +271,7 @@ final class WindowApp {
             }
         case .reset:
             scene.apply(.reset)
-            say(options.scene == "chain" ? "the chain is back at its start" : "all badges restored")
+            say(options.scene == .chain ? "the chain is back at its start" : "all badges restored")
         case .quit:
             // Escape closes the help first, as a press on the scene does; q always quits.
             if showHelp && key.name == "escape" { showHelp = false } else { quit = true }
@@ -326,8 +326,8 @@ final class WindowApp {
         }
         pressed = false
         draggedSlider = nil
-        let scenes = CommonOptions.scenes
-        options.scene = scenes[((scenes.firstIndex(of: options.scene) ?? -1) + 1) % scenes.count]
+        let scenes = SceneName.allCases
+        options.scene = scenes[(scenes.firstIndex(of: options.scene)! + 1) % scenes.count]
         let selected = controls.selectedParameter.name
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
         controls.selected = controls.sliders.firstIndex { $0.name == selected } ?? 0
@@ -335,7 +335,7 @@ final class WindowApp {
         chainRest = nil
         sceneStart = Window.time - start
         retitle()
-        say("scene: \(options.scene)\(options.scene == "grid" ? " (\(options.count) badges, still: for measuring)" : "")")
+        say("scene: \(options.scene.rawValue)\(options.scene == .grid ? " (\(options.count) badges, still: for measuring)" : "")")
     }
 
     /// The scene of `options` made for a window of `size`, with its sliders and its layout: at
@@ -489,7 +489,7 @@ final class WindowApp {
     private func hudContent(_ snapshot: SceneSnapshot) -> HUDContent {
         var content = HUDContent()
         // The grid holds no badge (each is only posed as if pulled): no figures of one.
-        (content.caption, content.heldLines) = caption(held: options.scene == "grid" ? nil : snapshot.heldPose)
+        (content.caption, content.heldLines) = caption(held: options.scene == .grid ? nil : snapshot.heldPose)
         content.shortStatus = HUDContent.shortStatus(mode: options.mode, recording: capture.isRecording)
         content.recording = capture.isRecording
         // Two panes are named each; one is named by the caption.

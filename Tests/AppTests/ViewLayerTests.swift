@@ -22,7 +22,7 @@ import Testing
         for (w, h) in LayoutTests.sizes {
             // Placed for the window's default size, then laid out afresh as a resize does.
             let start = Layout(width: 800, height: 600, mode: mode, scene: .badges)
-            let scene = makeScene("badge", width: start.canvas.x, height: start.canvas.y, badges: [], parameters: Parameters())
+            let scene = makeScene(.badge, width: start.canvas.x, height: start.canvas.y, badges: [], parameters: Parameters())
             let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
             scene.resize(width: layout.canvas.x, height: layout.canvas.y)
             let board = (scene as! BadgeScene).board
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aWindowShrunkAndGrownBackShowsTheBadgesWhereTheyWere() {
         let first = Layout(width: 900, height: 600, mode: .bezier, scene: .badges)
-        let scene = makeScene("badge", width: first.canvas.x, height: first.canvas.y, badges: [], parameters: Parameters())
+        let scene = makeScene(.badge, width: first.canvas.x, height: first.canvas.y, badges: [], parameters: Parameters())
         let homes = (scene as! BadgeScene).board.badges.map(\.home)
         // The defaults: a fifth of the width apart, halfway down.
         #expect(homes == (1...4).map { Vec2(900 * Double($0) / 5, 300) })
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aHeldBadgeMovesWithItsHome() {
-        let scene = makeScene("badge", width: 800, height: 600, badges: [], parameters: Parameters()) as! BadgeScene
+        let scene = makeScene(.badge, width: 800, height: 600, badges: [], parameters: Parameters()) as! BadgeScene
         let home = scene.board.badges[2].home
         scene.apply(.pointerDown(home))
         scene.apply(.pointerMove(home + Vec2(30, 0)))
@@ -172,7 +172,7 @@ import Testing
         for (w, h) in [(120.0, 120.0), (100, 100), (140, 110), (160, 120), (200, 150), (300, 200), (800, 600)] {
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
-                let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
                 var content = HUDTests.content(selected: 2, toast: nil, help: false)
                 content.sliders = nil
                 content.shortStatus = HUDContent.shortStatus(mode: mode)
@@ -240,7 +240,7 @@ import Testing
         let pen = HUDPen(scale: 1, atlas: atlas)
         let layout = Layout(width: 800, height: 600, mode: .bezier, scene: .badges)
         func status(_ recorded: Double?) -> String {
-            HUDContent.caption(layout: layout, scene: "badge", mode: .bezier, parameters: Parameters(), frameTime: 0.0012, recorded: recorded)[0]
+            HUDContent.caption(layout: layout, scene: .badge, mode: .bezier, parameters: Parameters(), frameTime: 0.0012, recorded: recorded)[0]
         }
         let plain = status(nil)
         #expect(!plain.contains("rec"))
@@ -249,7 +249,7 @@ import Testing
         #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(widths)")
         #expect(HUDContent.shortStatus(mode: .split, recording: true) == "rec · split · f1: keys")
         var options = CommonOptions()
-        options.scene = "chain"
+        options.scene = .chain
         #expect(WindowApp.title(options, recording: true).hasSuffix(" · recording") && !WindowApp.title(options).contains("recording"))
         // "rec 0:12" is drawn in red while recording (the HUD is told so, it does not guess
         // from the text), the rest in ink; nothing red when not recording.
@@ -291,7 +291,7 @@ import Testing
         let times = [0.0012, 0.0093, 0.00999, 0.0123, 0.0456, 0.0999]
         let layout = Layout(width: 800, height: 600, mode: .metaball, scene: .badges)
         let widths = times.map { time in
-            pen.width(of: HUDContent.caption(layout: layout, scene: "badge", mode: .metaball, parameters: Parameters(), frameTime: time)[0],
+            pen.width(of: HUDContent.caption(layout: layout, scene: .badge, mode: .metaball, parameters: Parameters(), frameTime: time)[0],
                       size: HUD.textSize)
         }
         #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(zip(times, widths).map { "\($0): \($1)" })")
@@ -310,7 +310,7 @@ import Testing
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 var content = HUDTests.content(selected: 0, toast: nil, help: false)
-                content.caption = HUDContent.caption(layout: layout, scene: "badge", mode: mode, parameters: Parameters(), frameTime: 0.0185)
+                content.caption = HUDContent.caption(layout: layout, scene: .badge, mode: mode, parameters: Parameters(), frameTime: 0.0185)
                     + (mode == .bezier ? [] : figures)
                 let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
                 #expect(hud.sliderAreas.count == 10, "\(Int(w))x\(Int(h)) \(mode): \(hud.sliderAreas.count) rows")
@@ -333,7 +333,7 @@ import Testing
             for mode in Mode.allCases where mode != .bezier {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 var content = HUDTests.content(selected: 2, toast: nil, help: false)
-                content.caption = HUDContent.caption(layout: layout, scene: "badge", mode: mode, parameters: Parameters(), frameTime: 0.0185)
+                content.caption = HUDContent.caption(layout: layout, scene: .badge, mode: mode, parameters: Parameters(), frameTime: 0.0185)
                 let idle = HUD(content, layout: layout, scale: 1, atlas: atlas)
                 content.caption += figures
                 content.heldLines = figures.count
@@ -389,7 +389,7 @@ import Testing
         for (w, h) in sizes {
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
-                let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
                 var content = HUDTests.content(selected: 2, toast: nil, help: false)
                 content.caption += figures
                 content.shortStatus = HUDContent.shortStatus(mode: mode)
@@ -456,7 +456,7 @@ import Testing
             for (w, h) in [(1500.0, 200.0), (1600, 260), (1000, 150), (200, 600), (300, 200), (260, 400), (700, 500), (500, 600),
                            (640, 300), (560, 200), (300, 500), (340, 500)] {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
-                let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
                 let avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
                 for selected in 0..<total {
                     var content = HUDTests.content(selected: selected, toast: nil, help: false)
@@ -516,7 +516,7 @@ import Testing
         let atlas = try #require(Fonts.atlas(), "needs a font")
         for (w, h) in [(1500.0, 200.0), (1000, 150), (800, 600), (300, 200)] {
             let layout = Layout(width: w, height: h, mode: .bezier, scene: .badges)
-            let scene = makeScene("badge", width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+            let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
             var content = HUDTests.content(selected: 3, toast: nil, help: false)
             content.shortStatus = HUDContent.shortStatus(mode: .bezier)
             let atRest = scene.snapshot(Parameters())
@@ -567,12 +567,12 @@ import Testing
                     .map { Rect(x: $0.x - 1, y: $0.y - 1, width: $0.width + 2, height: $0.height + 2) }
                 for selected in [0, rows.count / 2, rows.count - 1] {
                     var content = HUDContent()
-                    content.caption = HUDContent.caption(layout: layout, scene: "grid", mode: mode, parameters: parameters,
+                    content.caption = HUDContent.caption(layout: layout, scene: .grid, mode: mode, parameters: parameters,
                                                          frameTime: 0.0117)
                     content.sliders = rows
                     content.selected = selected
                     content.avoid = avoid
-                    content.paneLabels = HUDContent.paneLabels(layout: layout, scene: "grid", parameters: parameters)
+                    content.paneLabels = HUDContent.paneLabels(layout: layout, scene: .grid, parameters: parameters)
                     content.toast = "scene: grid (64 badges, still: for measuring)"
                     let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
                     let parts = [hud.captionBox, hud.sliderPanel, hud.toastBox].compactMap { $0 } + hud.labelBoxes
@@ -1148,7 +1148,7 @@ extension HUDTests {
         var forms: Set<Int> = []
         for w in stride(from: 140.0, through: 900, by: 20) {
             let layout = Layout(width: w, height: 300, mode: .overlay, scene: .free)
-            let content = HUDContent.labels(SceneSnapshot(), layout: layout, scene: "badge", parameters: parameters)
+            let content = HUDContent.labels(SceneSnapshot(), layout: layout, scene: .badge, parameters: parameters)
             #expect(content.paneLabels == [whole])
             let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
             let box = try #require(hud.labelBoxes.first, "\(Int(w)) px: no legend")
@@ -1166,7 +1166,7 @@ extension HUDTests {
         #expect(forms == [11, 21, 20], "each form seen: \(forms)")
         // The window's overlay says it in its caption instead: no label.
         var quiet = HUDContent()
-        quiet.paneLabels = HUDContent.paneLabels(layout: Layout(width: 600, height: 300, mode: .overlay, scene: .badges), scene: "badge",
+        quiet.paneLabels = HUDContent.paneLabels(layout: Layout(width: 600, height: 300, mode: .overlay, scene: .badges), scene: .badge,
                                                  parameters: parameters)
         #expect(quiet.paneLabels.isEmpty)
     }

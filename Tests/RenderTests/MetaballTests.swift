@@ -159,7 +159,7 @@ import Reference
         let layout = split.layout(.free)
         let snapshot = SceneSnapshot(held: [pose], texts: ["8"], rule: split.parameters.metaballBreak,
                                      shrink: split.parameters.motion.badge.shrink)
-        let labels = HUD(HUDContent.labels(snapshot, layout: layout, scene: "badge", parameters: split.parameters), layout: layout,
+        let labels = HUD(HUDContent.labels(snapshot, layout: layout, scene: .badge, parameters: split.parameters), layout: layout,
                          scale: 1, atlas: Fonts.atlas()).labelBoxes
         #expect(labels.count == 2)
         func labelled(_ x: Int, _ y: Int) -> Bool {
@@ -203,7 +203,7 @@ import Reference
         // The legend, the picture's label (where the HUD puts it: a box clear of the badge):
         // its own ink, checked below, not the fills'.
         let snapshot = SceneSnapshot(held: [pose], rule: overlay.parameters.metaballBreak, shrink: overlay.parameters.motion.badge.shrink)
-        let legend = HUD(HUDContent.labels(snapshot, layout: overlay.layout(.free), scene: "badge", parameters: overlay.parameters),
+        let legend = HUD(HUDContent.labels(snapshot, layout: overlay.layout(.free), scene: .badge, parameters: overlay.parameters),
                          layout: overlay.layout(.free), scale: 1, atlas: Fonts.atlas())
         let box = try #require(legend.labelBoxes.first, "the overlay's legend has a place")
         // Both colours named (in two lines at this width, the fills' names left out).
@@ -438,7 +438,7 @@ import Reference
         options.width = 400
         options.height = 300
         options.scale = 3
-        options.scene = "chain"
+        options.scene = .chain
         options.mode = mode
         let layout = Layout(width: 400, height: 300, mode: mode, scene: .chain)
         let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters)
@@ -521,7 +521,7 @@ import Reference
         var options = CommonOptions()
         options.width = 400
         options.height = 240
-        options.scene = "chain"
+        options.scene = .chain
         options.mode = mode
         options.parameters.goo = goo
         options.parameters.bridge.style = .tangent
