@@ -156,14 +156,18 @@ public struct BadgePainter {
     }
 
     /// Draws over the badges how they are built: the construction of `pose`'s bridge, and (in
-    /// the Bézier fill) the edges of the shapes' triangles, counts left out.
-    public mutating func addOverlays(construction pose: BadgePose?, wireframe: Bool, parameters: Parameters, scale: Double) {
+    /// the Bézier fill) the edges of the shapes' triangles, counts left out. `scale`: device
+    /// pixels per scene unit; `deviceScale`: per logical pixel (the construction's lines follow it).
+    public mutating func addOverlays(construction pose: BadgePose?, wireframe: Bool, parameters: Parameters, scale: Double,
+                                     deviceScale: Double) {
         if wireframe { ConstructionPainter.addWireframe(scale: scale, into: &builder) }
         if let pose {
             let atlas = self.atlas ?? Fonts.atlas()
             self.atlas = atlas
-            ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, atlas: atlas, into: &builder)
-            ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, atlas: atlas, into: &decals)
+            ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale, atlas: atlas,
+                                                into: &builder)
+            ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale, atlas: atlas,
+                                                into: &decals)
         }
     }
 

@@ -12,12 +12,15 @@ enum ConstructionPainter {
 
     /// The seeds' points A, B, C, D, O, P (quad), or each side segment's end points and handles
     /// (cubic, tangent), with the control polygons, the centre line and labels. Returns the
-    /// labels' boxes, scene units.
+    /// labels' boxes, scene units. `scale`: device pixels per scene unit; `deviceScale`: device
+    /// pixels per logical pixel (the window's content scale, render's --scale), which the
+    /// lines' and dots' width follow as the labels' size does: one logical pixel and 2.5, each
+    /// edge anti-aliased over one device pixel.
     @discardableResult
-    static func addConstruction(of pose: BadgePose, parameters: Parameters, scale: Double, atlas: GlyphAtlas?,
+    static func addConstruction(of pose: BadgePose, parameters: Parameters, scale: Double, deviceScale: Double, atlas: GlyphAtlas?,
                                 into builder: inout MeshBuilder) -> [Rect] {
-        let line = 1 / scale, dot = 2.5 / scale
-        builder.addLine(from: pose.home, to: pose.center, width: line, color: ink, feather: line)
+        let pixel = 1 / scale, line = deviceScale * pixel, dot = 2.5 * deviceScale * pixel
+        builder.addLine(from: pose.home, to: pose.center, width: line, color: ink, feather: pixel)
         guard let bridge = parameters.bridge(of: pose) else { return [] }
         // Labels go where they collide with no other label, no marked point and not the
         // badge's count (its ink lies within 1.4 R by 0.8 R about the centre; 2 units round it
@@ -50,14 +53,14 @@ enum ConstructionPainter {
             }
             guard let box = best else { return }
             placed.append(box)
-            let halo = Color(red: 1, green: 1, blue: 1, alpha: 0.9), e = 1 / scale
+            let halo = Color(red: 1, green: 1, blue: 1, alpha: 0.9), e = line
             for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)] {
                 builder.addText(text, x: box.x + dx * e, y: box.maxY + dy * e, size: size, scale: scale, color: halo, atlas: atlas)
             }
             builder.addText(text, x: box.x, y: box.maxY, size: size, scale: scale, color: ink, atlas: atlas)
         }
         func mark(_ p: Vec2, _ name: String?, away from: Vec2) {
-            builder.addCircle(center: p, radius: dot, color: ink, feather: line)
+            builder.addCircle(center: p, radius: dot, color: ink, feather: pixel)
             if let name { label(name, at: p, away: from) }
         }
         let middle = pose.home.mix(pose.center, 0.5)
@@ -65,7 +68,7 @@ enum ConstructionPainter {
             let q = QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius)
         {
             for (a, b) in [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)] {
-                builder.addLine(from: a, to: b, width: line, color: ink, feather: line)
+                builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel)
             }
             let points = [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")]
             marks = points.map(\.0)
@@ -88,7 +91,7 @@ enum ConstructionPainter {
         }
         marks = sides.flatMap { $0 }
         for (k, world) in sides.enumerated() {
-            for (a, b) in zip(world, world.dropFirst()) { builder.addLine(from: a, to: b, width: line, color: ink, feather: line) }
+            for (a, b) in zip(world, world.dropFirst()) { builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel) }
             for (i, p) in world.enumerated() { mark(p, k == 0 && i < names.count ? names[i] : nil, away: middle) }
         }
         return Array(placed.dropFirst())

@@ -311,7 +311,7 @@ enum RenderCommand {
         painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale, mode: options.mode)
         if construction || wireframe {
             painter.addOverlays(construction: construction ? poses.last : nil, wireframe: wireframe, parameters: options.parameters,
-                                scale: options.scale)
+                                scale: options.scale, deviceScale: options.scale)
         }
         let snapshot = SceneSnapshot(held: poses, texts: texts, rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)

@@ -470,7 +470,7 @@ final class WindowApp {
         if construction || wireframe {
             // (The scene's held badge: the grid's badges are posed as if held, but none is.)
             painter.addOverlays(construction: construction ? scene.heldPose : nil, wireframe: wireframe,
-                                parameters: options.parameters, scale: scale)
+                                parameters: options.parameters, scale: scale, deviceScale: deviceScale)
         }
         let hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)
         self.hud = hud

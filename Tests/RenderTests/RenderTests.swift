@@ -277,6 +277,40 @@ import Reference
         }
     }
 
+    /// At --scale 3 the construction is the scale-1 one three times as large, as its labels
+    /// are: its dots 2.5 logical pixels in radius (7.5 device pixels), its lines one logical
+    /// pixel wide (3 device pixels), not one device pixel thin under labels three times the size.
+    @Test func constructionLinesAndDotsFollowTheScale() throws {
+        let scale = 3.0
+        var options = CommonOptions()
+        options.width = 200
+        options.height = 140
+        options.scale = scale
+        let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
+        let marked = try RenderCommand.draw([pose], options: options, construction: true)
+        let q = try #require(QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius))
+        func isInk(_ p: Vec2) -> Bool {
+            let pixel = marked.pixel(x: Int(p.x * scale), y: Int(p.y * scale))
+            return Int(pixel.b) > Int(pixel.r) + 60
+        }
+        // Round O (outside both circles, on the white page): inside the dot, 2 logical px (6
+        // device px) from its centre, eight ways; outside it at 3.5 (where only one of the two
+        // lines through O may pass, each two ways at most).
+        var inside = 0, outside = 0
+        for k in 0..<8 {
+            let u = Vec2(cos(Double(k) * .pi / 4), sin(Double(k) * .pi / 4))
+            if isInk(q.o + u * 2) { inside += 1 }
+            if isInk(q.o + u * 3.5) { outside += 1 }
+        }
+        #expect(inside == 8, "×\(scale): \(inside) of 8 points 2 px from O's centre are ink")
+        #expect(outside <= 4, "×\(scale): \(outside) of 8 points 3.5 px from O's centre are ink")
+        // The centre line home → badge, one logical pixel wide: ink a quarter of a logical
+        // pixel either side of its middle too (¾ of a device pixel: off a one-pixel line).
+        let d = pose.center - pose.home, along = d * (1 / d.length), across = Vec2(-along.y, along.x)
+        let onLine = pose.home.mix(pose.center, 0.25)
+        #expect(isInk(onLine + across * 0.25) && isInk(onLine - across * 0.25), "×\(scale): the centre line is a logical pixel wide")
+    }
+
     /// The construction's labels keep off the held badge's count and off each other: in every
     /// style, at scales 1 and 3, pulled several ways and distances, the count's ink box (its
     /// glyphs as the count places them) meets no label's box.
@@ -290,7 +324,7 @@ import Reference
                     let pose = BadgePose(home: Vec2(100, 100), center: Vec2(100 + dx, 100 + dy), radius: 20,
                                          parameters: parameters.motion.badge)
                     var builder = MeshBuilder()
-                    let labels = ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, atlas: atlas,
+                    let labels = ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: scale, atlas: atlas,
                                                                      into: &builder)
                     #expect(labels.count >= 4, "\(style) ×\(scale) (\(dx), \(dy))")
                     let place = try #require(CountPlacement("99+", center: pose.center, radius: pose.radius, scale: scale, atlas: atlas))
