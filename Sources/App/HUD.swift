@@ -414,12 +414,18 @@ struct HUD {
             var shown: [Int] = []
             var origin = Vec2(m, below)
             var compact = false
+            // Where the scene rests across a pane's foot (the caterpillar on its floor in a small
+            // split window), its label can only go at the top, below the panel: the panel leaves
+            // it a line above the scene there.
+            let labelsAtTop = !content.paneLabels.isEmpty && layout.panes.contains { pane in
+                !HUD.isClear(Rect(x: pane.x, y: h - HUD.bottomBand, width: pane.width, height: HUD.bottomBand), of: rest)
+            }
             // As many rows (up to 10) as end above the scene in the panel's column, with the line
             // counting the others when some are left out, and above the pane labels' band.
             func fitting(at origin: Vec2) -> [Int] {
                 let column = Rect(x: origin.x, y: 0, width: width, height: h)
                 let floor = apart.filter { $0.intersects(column) && $0.maxY > origin.y }.map(\.y).min() ?? h
-                let bottom = min(floor, content.paneLabels.isEmpty ? h - m : h - HUD.bottomBand)
+                let bottom = min(floor - (labelsAtTop ? HUD.lineHeight + 12 : 0), content.paneLabels.isEmpty ? h - m : h - HUD.bottomBand)
                 var count = min(10, rows.count)
                 while count > 0, HUD.panelHeight(rows: count, of: rows.count) > bottom - origin.y { count -= 1 }
                 guard count >= 1 else { return [] }

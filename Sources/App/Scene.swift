@@ -107,6 +107,9 @@ final class ChainScene: Scene {
     private var pointer = Vec2.zero
     private var down = false
     private var events: [String] = []
+    /// Where the chain last lay still (what the window's HUD keeps clear of); nil until it
+    /// first does, and again after a resize it may fall from or a chain of other parameters.
+    private var lastRest: [Ball]?
 
     init(width: Double, height: Double, parameters: Parameters) {
         world = ChainWorld(width: width, height: height, parameters: parameters.chain, inset: ChainScene.wallInset(parameters))
@@ -162,16 +165,40 @@ final class ChainScene: Scene {
         }
     }
 
-    func advance(to time: Double) { world.advance(to: time) }
+    func advance(to time: Double) {
+        world.advance(to: time)
+        if !world.isMoving { lastRest = world.circles }
+    }
     var isAnimating: Bool { world.isMoving }
 
     func update(_ parameters: Parameters) {
         let inset = ChainScene.wallInset(parameters)
-        if inset != world.inset { world.resize(width: world.width, height: world.height, inset: inset) }
-        if parameters.chain != world.parameters { world.reset(parameters: parameters.chain) }
+        if inset != world.inset {
+            world.resize(width: world.width, height: world.height, inset: inset)
+            lastRest = nil
+        }
+        if parameters.chain != world.parameters {
+            world.reset(parameters: parameters.chain)
+            lastRest = nil
+        }
     }
 
-    func resize(width: Double, height: Double) { world.resize(width: width, height: height) }
+    /// A held chain keeps where it last lay, within the new walls (a mode switch while it is
+    /// held, which lays the window out afresh, does not take its pose in the air for its rest:
+    /// the slider panel kept shrinking to clear it); a free one falls anew.
+    func resize(width: Double, height: Double) {
+        world.resize(width: width, height: height)
+        guard world.isHeld, let rest = lastRest else {
+            lastRest = nil
+            return
+        }
+        let inset = world.inset
+        lastRest = rest.map { ball in
+            let r = ball.radius
+            return Ball(center: Vec2(min(max(ball.center.x, inset + r), max(inset + r, width - inset - r)),
+                                     min(max(ball.center.y, inset + r), max(inset + r, height - inset - r))), radius: r)
+        }
+    }
 
     /// The head follows the pointer wherever the canvas put it.
     func regrip(at p: Vec2) { apply(.pointerMove(p)) }
@@ -189,7 +216,8 @@ final class ChainScene: Scene {
     var kind: SceneKind { .chain }
     /// The head: the one body a press grips.
     var grabPoints: [Vec2] { world.circles.last.map { [$0.center] } ?? [] }
-    func resting(_ snapshot: SceneSnapshot) -> [Ball]? { world.restingGuess }
+    /// As it last lay still; until it first does, where it will land.
+    func resting(_ snapshot: SceneSnapshot) -> [Ball]? { lastRest ?? world.restingGuess }
 }
 
 /// The scaling scene: `count` badges on a grid filling the canvas, each posed as if pulled a

@@ -57,8 +57,6 @@ final class WindowApp {
     /// The HUD as last drawn: where its sliders are, for the mouse; and its first slider row.
     var hud: HUD?
     var sliderScroll = 0
-    /// The caterpillar's boxes as it last lay still (`HUDContent.rest`); nil: to be taken afresh.
-    var chainRest: [Rect]?
     /// Seconds the last frame took to build and draw (shown in the caption); nil before the first.
     var frameTime: Double?
     /// Seconds the last frame spent taking screenshots and recording frames (left out of `frameTime`).
@@ -332,7 +330,6 @@ final class WindowApp {
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
         controls.selected = controls.sliders.firstIndex { $0.name == selected } ?? 0
         sliderScroll = 0
-        chainRest = nil
         sceneStart = Window.time - start
         retitle()
         say("scene: \(options.scene.rawValue)\(options.scene == .grid ? " (\(options.count) badges, still: for measuring)" : "")")
@@ -366,7 +363,6 @@ final class WindowApp {
 
     /// The window (or the mode) changed: panes, canvas and the badges' places follow.
     private func relayout(width: Int, height: Int) {
-        chainRest = nil
         let before = layout, held = pressed ? scene.heldPoint : nil
         layout = Layout(width: Double(width), height: Double(height), mode: options.mode, scene: scene.kind)
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
@@ -508,16 +504,7 @@ final class WindowApp {
         // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
         // at home; the caterpillar as it last lay still (until it first does, at the start or
         // after a resize or a new scene, where it will land); the grid as it is (it never moves).
-        if scene.kind == .chain {
-            if !scene.isAnimating {
-                chainRest = content.avoid
-            } else if chainRest == nil {
-                chainRest = scene.resting(snapshot).map { HUDContent.boxes($0, layout: layout) }
-            }
-            content.rest = chainRest
-        } else {
-            content.rest = scene.resting(snapshot).map { HUDContent.boxes($0, layout: layout) }
-        }
+        content.rest = scene.resting(snapshot).map { HUDContent.boxes($0, layout: layout) }
         content.toast = toast?.text
         return content
     }

@@ -1171,3 +1171,86 @@ extension HUDTests {
         #expect(quiet.paneLabels.isEmpty)
     }
 }
+
+extension HUDTests {
+    /// In a small split window the resting caterpillar lies across both panes' feet: the pane
+    /// labels then go at the top, below the slider panel, which leaves them a line above the
+    /// chain (they were drawn over it, the panel reaching down to it). Sizes where the chain
+    /// is as long as its pane.
+    @Test func paneLabelsKeepOffTheCaterpillarOnItsFloor() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for (w, h) in [(300.0, 200.0), (360, 240), (420, 260)] {
+            let layout = Layout(width: w, height: h, mode: .split, scene: .chain)
+            let scene = makeScene(.chain, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+            let snapshot = scene.snapshot(Parameters())
+            var content = HUDContent()
+            content.caption = HUDContent.caption(layout: layout, scene: .chain, mode: .split, parameters: Parameters(), frameTime: 0.003)
+            content.sliders = Controls(scene: .chain).sliders.map { SliderRow($0, in: Parameters(), scene: .chain) }
+            content.paneLabels = HUDContent.paneLabels(layout: layout, scene: .chain, parameters: Parameters())
+            content.avoid = HUDContent.shown(snapshot, layout: layout)
+            let rest = try #require(scene.resting(snapshot)).map { HUDContent.boxes([$0], layout: layout) }.flatMap { $0 }
+            content.rest = rest
+            // The case: the chain's floor is under both panes' feet.
+            for pane in layout.panes {
+                #expect(rest.contains { $0.intersects(Rect(x: pane.x, y: h - HUD.bottomBand, width: pane.width, height: HUD.bottomBand)) })
+            }
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            #expect(hud.labelBoxes.count == 2, "\(Int(w))x\(Int(h)): \(hud.labelTexts)")
+            for box in hud.labelBoxes {
+                #expect(HUD.isClear(box, of: rest), "\(Int(w))x\(Int(h)): a label at \(box) over the chain")
+                if let panel = hud.sliderPanel { #expect(!box.intersects(panel), "\(Int(w))x\(Int(h)): a label over the panel") }
+            }
+            #expect(hud.sliderPanel != nil, "\(Int(w))x\(Int(h)): the sliders are still shown")
+        }
+    }
+}
+
+/// The caterpillar's resting place, which the window's HUD keeps clear of, through what a
+/// person does to it.
+@Suite struct ChainWorldSceneTests {
+    /// Held up high and the window laid out afresh (a mode switch), the chain's rest stays
+    /// where it last lay, not its pose in the air: the slider panel shrank, mode by mode, to
+    /// clear the held chain. Let go and still again, its rest is where it lies.
+    @Test func aHeldChainKeepsItsRestThroughAModeSwitch() throws {
+        let scene = ChainScene(width: 900, height: 600, parameters: Parameters())
+        var t = 0.0
+        while scene.isAnimating && t < 20 {
+            t += 1.0 / 60
+            scene.advance(to: t)
+        }
+        #expect(!scene.isAnimating, "the chain lies still after \(t) s")
+        let lying = scene.world.circles
+        #expect(scene.resting(scene.snapshot(Parameters())) == lying)
+        let head = try #require(scene.grabPoints.first)
+        scene.apply(.pointerDown(head))
+        for k in 1...60 {
+            scene.apply(.pointerMove(head + Vec2(0, -4.0 * Double(k))))
+            t += 1.0 / 60
+            scene.advance(to: t)
+        }
+        let held = scene.world.circles
+        #expect(held.last!.center.y < lying.last!.center.y - 150, "the head is up: \(held.last!.center) from \(lying.last!.center)")
+        // The mode switch: the same canvas laid out again.
+        scene.resize(width: 900, height: 600)
+        // (Within the walls, which a body may sink into by Chipmunk's slop, a tenth of a pixel.)
+        func near(_ a: [Ball], _ b: [Ball], x: Bool = true) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { (!x || abs($0.center.x - $1.center.x) < 0.2) && abs($0.center.y - $1.center.y) < 0.2 }
+        }
+        let kept = try #require(scene.resting(scene.snapshot(Parameters())))
+        #expect(near(kept, lying), "the rest is where it lay, not the held pose: \(kept)")
+        // A narrower canvas (split): the rest kept within its walls.
+        scene.resize(width: 450, height: 600)
+        let narrowed = try #require(scene.resting(scene.snapshot(Parameters())))
+        let inset = scene.world.inset
+        #expect(narrowed.allSatisfy { $0.center.x + $0.radius <= 450 - inset + 1e-9 && $0.center.x - $0.radius >= inset - 1e-9 })
+        #expect(near(narrowed, lying, x: false), "still on its floor")
+        // Let go: once still again, its rest is where it now lies.
+        scene.apply(.pointerUp)
+        let release = t
+        while (scene.isAnimating || t < release + 0.5) && t < release + 20 {
+            t += 1.0 / 60
+            scene.advance(to: t)
+        }
+        #expect(scene.resting(scene.snapshot(Parameters())) == scene.world.circles)
+    }
+}
