@@ -1,5 +1,6 @@
 // Reads a command line: `--name value`, `--name=value`, flags and positional words.
 
+import Foundation
 import Imaging
 
 /// Walks the words of a command line, handing out options and their values.
@@ -77,6 +78,15 @@ enum Parse {
     static func folder(_ path: String, option: String) throws(CLIError) -> String {
         guard !path.isEmpty else { throw .usage("\(option) expects a folder, got ''") }
         return path
+    }
+
+    /// An output folder that names a file already there is refused, with what it is (status 1:
+    /// the name is well formed; the place is taken).
+    static func refuseFile(at folder: String, option: String) throws(CLIError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .failure("\(option) '\(folder)' is a file, not a folder")
+        }
     }
 
     /// A finite number in `range`.

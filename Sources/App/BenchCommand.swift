@@ -86,6 +86,11 @@ enum BenchCommand {
         }
         try common.finish()
         common.warn(scene: common.scene)
+        // (Every mode is timed, and the badges and the caterpillar both unless the grid is asked.)
+        if common.modeGiven { CommandLine.warn("bench times the bezier, metaball and split modes each; --mode changes nothing") }
+        if common.sceneGiven, common.scene != .grid {
+            CommandLine.warn("bench times the badges and the caterpillar both (--scene grid instead: the grid); --scene \(common.scene.rawValue) changes nothing")
+        }
         var judged: [Result] = []
         let emit = { (r: Result) in
             if r.target != nil { judged.append(r) }

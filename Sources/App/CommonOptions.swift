@@ -20,6 +20,9 @@ struct CommonOptions {
     var count = 64
     /// --count was given (a scene other than the grid warns that it has no use for it).
     var countGiven = false
+    /// --mode and --scene were given (bench, which times every mode and both default scenes,
+    /// says it has no use for them).
+    var modeGiven = false, sceneGiven = false
     var parameters = Parameters()
     var warnings: [String] = []
     private var paramsFile: String?
@@ -103,12 +106,14 @@ struct CommonOptions {
                 throw .usage("--mode expects one of bezier, metaball, split, overlay, got '\(text)'")
             }
             self.mode = mode
+            modeGiven = true
         case "--scene":
             let text = try arguments.value(of: option, inline: inline, expects: "a scene")
             guard let scene = SceneName(rawValue: text) else {
                 throw .usage("--scene expects badge, chain or grid, got '\(text)'")
             }
             self.scene = scene
+            sceneGiven = true
         case "--count":
             let what = "a whole number of badges from 1 to \(GridScene.largestCount)"
             let text = try arguments.value(of: option, inline: inline, expects: "a count")

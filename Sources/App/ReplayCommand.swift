@@ -71,7 +71,9 @@ enum ReplayCommand {
 
         Script: one command a line, # starts a comment, logical pixels and seconds.
           size W H                  canvas size (default 800 600; --size overrides)
-          scene badge|chain         the scene (default: --scene's, badge)
+          scene badge|chain|grid [N]
+                                    the scene (default: --scene's, badge); the grid's N
+                                    badges (default: --count's)
           badge X Y R [TEXT]        a badge at home (X,Y), radius R; replaces the default badges
           set NAME VALUE            a parameter from then on (names as in --set)
           down X Y                  pointer pressed
@@ -113,6 +115,7 @@ enum ReplayCommand {
         var finished = false
         defer { if !finished { for folder in made { rmdir(folder) } } }
         if let framesPath {
+            try Parse.refuseFile(at: framesPath, option: "--frames")
             do {
                 try FileManager.default.createDirectory(atPath: framesPath, withIntermediateDirectories: true)
             } catch {

@@ -271,10 +271,7 @@ enum StudyCommand {
         try request.checkCell(atlas: atlas)
         for warning in request.warnings { CommandLine.warn(warning) }
         let folder = request.out!
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
-            throw .failure("--out '\(folder)' is a file, not a folder")
-        }
+        try Parse.refuseFile(at: folder, option: "--out")
         if let reason = makeFolder(folder) { throw .failure("cannot make the folder '\(folder)': \(reason)") }
         let progress = Progress(total: request.values.count + request.fills.count * request.shownValues.count + 1)
         let rows = measure(request, progress: progress)

@@ -142,6 +142,26 @@ func temporaryFolder() throws -> URL {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.txt"])
     }
 
+    /// An output folder that names a file already there: exit 1 (the place is taken), one line
+    /// saying so, the file untouched and nothing else written (replay's --frames said
+    /// "cannot create the frames folder ...: File exists").
+    @Test(arguments: [
+        (["replay", "DIR/s.txt", "--frames", "DIR/taken", "--gif", "DIR/a.gif"], "--frames 'DIR/taken' is a file, not a folder"),
+        (["study", "--out", "DIR/taken"], "--out 'DIR/taken' is a file, not a folder"),
+    ])
+    func outputFoldersThatAreFilesAreRefused(arguments: [String], message: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("badge 50 50 20 1\nwait 0.1\n".utf8).write(to: folder.appendingPathComponent("s.txt"))
+        let taken = folder.appendingPathComponent("taken")
+        try Data("keep".utf8).write(to: taken)
+        let result = try Sticky.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: folder.path) })
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "sticky: \(message.replacingOccurrences(of: "DIR", with: folder.path))\n", "\(result.stderr)")
+        #expect(try Data(contentsOf: taken) == Data("keep".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["s.txt", "taken"])
+    }
+
     /// The extensions are read without regard to case; .apng is an animated PNG too.
     @Test func outputExtensionsOfAnyCaseAreWritten() throws {
         let folder = try temporaryFolder()

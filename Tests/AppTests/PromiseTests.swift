@@ -137,10 +137,15 @@ import Motion
     }
 
     /// `sticky bench --json` reports every figure its help names, with sane values (the release
-    /// figures, allocations included, are checked by scripts/bench-check).
+    /// figures, allocations included, are checked by scripts/bench-check); given --mode and
+    /// --scene chain, which change none of them, it says so.
     @Test func benchReportsEveryFigure() throws {
-        let result = try Sticky.run(["bench", "--json", "--frames", "2", "--size", "160x120"])
+        let result = try Sticky.run(["bench", "--json", "--frames", "2", "--size", "160x120", "--mode", "metaball", "--scene", "chain"])
         #expect(result.status == 0, "\(result.stderr)")
+        for warning in ["sticky: warning: bench times the bezier, metaball and split modes each; --mode changes nothing",
+                        "sticky: warning: bench times the badges and the caterpillar both (--scene grid instead: the grid); --scene chain changes nothing"] {
+            #expect(result.stderr.split(separator: "\n").contains { $0 == warning }, "\(result.stderr)")
+        }
         var figures: [String: Double] = [:], details: [String: String] = [:]
         for line in result.stdout.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
