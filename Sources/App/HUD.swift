@@ -28,8 +28,15 @@ struct HUDPen {
     static let edge = Color(red: 0.55, green: 0.55, blue: 0.58)
     static let track = Color(red: 0.85, green: 0.85, blue: 0.85)
     static let hover = Color(red: 0.92, green: 0.95, blue: 1)
-    /// The opacity of a slider row that changes nothing drawn now.
-    static let inactive = 0.4
+    /// The opacity of a slider row that changes nothing drawn now (selected, on its highlight:
+    /// more, or its pale blue on the pale blue read poorly).
+    static let inactive = 0.5, inactiveSelected = 0.7
+
+    /// A slider row's text and bar: the accent where selected, ink where not, faded where it
+    /// changes nothing drawn now.
+    static func rowColor(selected: Bool, inactive: Bool) -> Color {
+        (selected ? accent : ink).with(alpha: inactive ? (selected ? inactiveSelected : HUDPen.inactive) : 1)
+    }
     /// The caption's "rec 0:12" while the window records.
     static let recording = Color(red: 0.8, green: 0.05, blue: 0.05)
 
@@ -753,7 +760,7 @@ struct HUD {
             let lit = i == content.selected
             if i == content.hovered || lit { pen.panel(r, fill: lit ? HUDPen.hover : HUDPen.hover.with(alpha: 0.6)) }
             // (Greyed where it changes nothing drawn now: spread with the quad style.)
-            let color = (lit ? HUDPen.accent : HUDPen.ink).with(alpha: row.inactive ? HUDPen.inactive : 1)
+            let color = HUDPen.rowColor(selected: lit, inactive: row.inactive)
             let baseline = r.y + 13
             pen.text(row.name, x: r.x + pad, y: baseline, size: size, color: color)
             pen.text(row.value, x: r.x + pad + nameWidth, y: baseline, size: size, color: color)

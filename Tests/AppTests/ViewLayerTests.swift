@@ -1074,7 +1074,7 @@ extension HUDTests {
         p.goo = true
         #expect(inactive(p, scene: .chain) == ["spread", "handleRate", "threshold"])
         #expect(inactive(p, scene: .chain, mode: .bezier) == ["spread", "handleRate", "kernel", "threshold", "blend"])
-        // Drawn greyed: the row's ink at 0.4; none greyed, no such ink.
+        // Drawn greyed: the row's ink faded (`HUDPen.inactive`); none greyed, no such ink.
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let layout = Layout(width: 1200, height: 700, mode: .bezier, scene: .badges)
         func greyed(_ parameters: Parameters) -> Int {
@@ -1082,7 +1082,7 @@ extension HUDTests {
             content.sliders = Controls(scene: .badges).sliders.map { SliderRow($0, in: parameters) }
             content.selected = 0
             let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
-            return hud.mesh.vertices.filter { $0.color == HUDPen.ink.with(alpha: 0.4).packed }.count
+            return hud.mesh.vertices.filter { $0.color == HUDPen.ink.with(alpha: HUDPen.inactive).packed }.count
         }
         #expect(greyed(Parameters()) > 0)
         var all = Parameters()
@@ -1252,5 +1252,30 @@ extension HUDTests {
             scene.advance(to: t)
         }
         #expect(scene.resting(scene.snapshot(Parameters())) == scene.world.circles)
+    }
+}
+
+extension HUDTests {
+    /// A slider row's text reads on its background: WCAG's contrast ratio (relative luminance
+    /// of the blend over the background, written here) at least 3 for a greyed row, selected
+    /// (on the highlight: it was 1.9, pale blue on pale blue) or not, and 4.5 for a live one;
+    /// and a greyed row reads fainter than the live one in the same place.
+    @Test func sliderRowsReadOnTheirBackground() {
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        func luminance(_ r: Double, _ g: Double, _ b: Double) -> Double { 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) }
+        func contrast(_ text: Color, on back: Color) -> Double {
+            let a = text.alpha
+            let over = luminance(a * text.red + (1 - a) * back.red, a * text.green + (1 - a) * back.green, a * text.blue + (1 - a) * back.blue)
+            let under = luminance(back.red, back.green, back.blue)
+            return (max(over, under) + 0.05) / (min(over, under) + 0.05)
+        }
+        // The panel is paper at 0.97 or so over white; the selected row's highlight is `hover`.
+        for selected in [false, true] {
+            let back = selected ? HUDPen.hover : HUDPen.paper
+            let live = contrast(HUDPen.rowColor(selected: selected, inactive: false), on: back)
+            let greyed = contrast(HUDPen.rowColor(selected: selected, inactive: true), on: back)
+            #expect(live >= 4.5, "selected \(selected): live \(live)")
+            #expect(greyed >= 3 && greyed < live - 1, "selected \(selected): greyed \(greyed), live \(live)")
+        }
     }
 }
