@@ -21,7 +21,12 @@ enum ConstructionPainter {
                                 into builder: inout MeshBuilder) -> [Rect] {
         let pixel = 1 / scale, line = deviceScale * pixel, dot = 2.5 * deviceScale * pixel
         builder.addLine(from: pose.home, to: pose.center, width: line, color: ink, feather: pixel)
-        guard let bridge = parameters.bridge(of: pose) else { return [] }
+        guard let bridge = parameters.bridge(of: pose) else {
+            // Past the break (the home circle gone): the line's end at home marked, so that it
+            // does not point at nothing.
+            if !pose.attached { builder.addCircle(center: pose.home, radius: dot, color: ink, feather: pixel) }
+            return []
+        }
         // Labels go where they collide with no other label, no marked point and not the
         // badge's count (its ink lies within 1.4 R by 0.8 R about the centre; 2 units round it
         // kept free): the first free place round their point, starting away from the bridge's

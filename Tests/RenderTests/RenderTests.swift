@@ -311,6 +311,26 @@ import Reference
         #expect(isInk(onLine + across * 0.25) && isInk(onLine - across * 0.25), "×\(scale): the centre line is a logical pixel wide")
     }
 
+    /// Past the break the construction's centre line ends at a dot at home (the home circle is
+    /// gone: it pointed at nothing); attached and at rest, no dot there.
+    @Test func pastTheBreakTheHomeIsMarked() throws {
+        var options = CommonOptions()
+        options.width = 240
+        options.height = 140
+        let home = Vec2(60, 70)
+        func inkAtHome(_ center: Vec2) throws -> Bool {
+            let pose = BadgePose(home: home, center: center, radius: 20, parameters: options.parameters.motion.badge)
+            let picture = try RenderCommand.draw([pose], options: options, construction: true)
+            // 1.5 px off the line's axis (a 1 px line), inside the 2.5 px dot.
+            let p = picture.pixel(x: Int(home.x), y: Int(home.y + 1.5))
+            return Int(p.b) > Int(p.r) + 60
+        }
+        let maxDistance = options.parameters.motion.badge.maxDistance
+        #expect(try inkAtHome(home + Vec2(maxDistance + 40, 0)), "past the break")
+        // Attached: the home circle lies there, red.
+        #expect(try !inkAtHome(home + Vec2(maxDistance - 20, 0)), "attached")
+    }
+
     /// The construction's labels keep off the held badge's count and off each other: in every
     /// style, at scales 1 and 3, pulled several ways and distances, the count's ink box (its
     /// glyphs as the count places them) meets no label's box.
