@@ -268,12 +268,13 @@ enum RenderCommand {
         return try headless.image(of: frame)
     }
 
-    /// The divider and pane labels of a split picture, the overlay's legend (none for one pane
-    /// otherwise): the HUD's, with the painter's glyph atlas (loaded here if it has none).
+    /// The divider and pane labels of a split picture, the overlay's legend (`HUDContent.labels`:
+    /// none for one pane otherwise): the HUD's, with the painter's glyph atlas (loaded here if
+    /// it has none and there are labels).
     static func labels(_ snapshot: SceneSnapshot, painter: inout BadgePainter, options: CommonOptions, layout: Layout) -> Mesh {
-        guard layout.panes.count > 1 || layout.panes.first?.content == .overlay else { return Mesh() }
-        if painter.atlas == nil { painter.atlas = Fonts.atlas() }
         let content = HUDContent.labels(snapshot, layout: layout, scene: options.scene, parameters: options.parameters)
+        guard !content.paneLabels.isEmpty else { return Mesh() }
+        if painter.atlas == nil { painter.atlas = Fonts.atlas() }
         return HUD(content, layout: layout, scale: options.scale, atlas: painter.atlas).mesh
     }
 
