@@ -45,6 +45,11 @@ public struct BadgePainter {
     private var markSerial = 0
     /// Where the counts' glyphs come from; without one, counts are not drawn.
     public var atlas: GlyphAtlas?
+    /// The mode of the last paint (which panes the frame will have).
+    private var mode = Mode.bezier
+    /// Whether `frame` draws the field's construction over the field (`addOverlays`), and the
+    /// device pixels a logical pixel it takes then.
+    private var fieldConstruction: Double?
 
     public init(atlas: GlyphAtlas? = nil) {
         self.atlas = atlas
@@ -70,6 +75,7 @@ public struct BadgePainter {
     /// bridges when `goo` is on in the Bézier fill).
     public mutating func paint(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, mode: Mode = .bezier) {
         begin(parameters)
+        self.mode = mode
         if snapshot.bodies.isEmpty {
             build(snapshot, parameters: parameters, scale: scale, mode: mode)
         } else {
@@ -113,6 +119,7 @@ public struct BadgePainter {
         orderedBalls.removeAll(keepingCapacity: true)
         decalGroups.removeAll(keepingCapacity: true)
         fieldDiscs.removeAll(keepingCapacity: true)
+        fieldConstruction = nil
         field.parameters = parameters.metaball
     }
 
@@ -155,20 +162,27 @@ public struct BadgePainter {
         }
     }
 
-    /// Draws over the badges how they are built: the construction of `pose`'s bridge, and (in
-    /// the Bézier fill) the edges of the shapes' triangles, counts left out. `scale`: device
-    /// pixels per scene unit; `deviceScale`: per logical pixel (the construction's lines follow it).
-    public mutating func addOverlays(construction pose: BadgePose?, wireframe: Bool, parameters: Parameters, scale: Double,
-                                     deviceScale: Double) {
+    /// Draws over the last paint how it is built: over the Bézier fill (and the overlay) the
+    /// construction of `pose`'s bridge; over the metaball fill, with `field`, the field's own
+    /// (`ConstructionPainter.addField`: its tiles and balls, whether a badge is held or not);
+    /// with `wireframe`, over the Bézier fill the edges of the shapes' triangles, counts left
+    /// out. `scale`: device pixels per scene unit; `deviceScale`: per logical pixel (the
+    /// constructions' lines follow it). Call it after `paint`, before `frame`.
+    public mutating func addOverlays(construction pose: BadgePose?, field: Bool = false, wireframe: Bool, parameters: Parameters,
+                                     scale: Double, deviceScale: Double) {
         if wireframe { ConstructionPainter.addWireframe(scale: scale, into: &builder) }
-        if let pose {
+        if let pose, mode != .metaball {
             let atlas = self.atlas ?? Fonts.atlas()
             self.atlas = atlas
-            ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale, atlas: atlas,
-                                                into: &builder)
-            ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale, atlas: atlas,
-                                                into: &decals)
+            if mode == .overlay {
+                ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale, atlas: atlas,
+                                                    into: &decals)
+            } else {
+                ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale, atlas: atlas,
+                                                    into: &builder)
+            }
         }
+        if field && (mode == .metaball || mode == .split) { fieldConstruction = deviceScale }
     }
 
     /// The frame of the current meshes, laid out by `layout` on a target of
@@ -184,6 +198,12 @@ public struct BadgePainter {
             // The field's tiles over the pane (scene units), at this scale.
             field.regions(clip: Box(minX: 0, minY: 0, maxX: layout.canvas.x, maxY: layout.canvas.y), pixelsPerUnit: scale,
                           into: &regions, balls: &orderedBalls, scratch: &scratch)
+            // (After the badges' decals: `orderSteps` puts it over all. Once, however often
+            // the paint is framed.)
+            if let deviceScale = fieldConstruction {
+                ConstructionPainter.addField(tiles: regions, balls: field.balls, scale: scale, deviceScale: deviceScale, into: &decals)
+                fieldConstruction = nil
+            }
             orderSteps(scale: scale, width: layout.canvas.x, height: layout.canvas.y)
             layer = MetaballLayer(parameters: field.parameters, color: parameters.color,
                                   regions: steps.count > 1 ? leveledRegions : regions, balls: orderedBalls, steps: steps)

@@ -102,6 +102,64 @@ enum ConstructionPainter {
         return Array(placed.dropFirst())
     }
 
+    /// How the metaball pass draws its field (its construction): the tiles wholly inside,
+    /// filled flat with nothing evaluated, washed pale; every tile's edges in ink, each edge once
+    /// (neighbours share their line); each ball as a ring at its radius (a lone ball's contour;
+    /// no dot at its centre, where a badge's count is). `scale`: device pixels per scene unit;
+    /// `deviceScale`: per logical pixel, which the lines follow as `addConstruction`'s do.
+    static func addField(tiles: [Region], balls: [Ball], scale: Double, deviceScale: Double, into builder: inout MeshBuilder) {
+        let pixel = 1 / scale, line = deviceScale * pixel
+        for tile in tiles where tile.inside {
+            builder.addRect(x0: tile.box.minX, y0: tile.box.minY, x1: tile.box.maxX, y1: tile.box.maxY, color: wash)
+        }
+        var vertical: [Edge] = [], horizontal: [Edge] = []
+        vertical.reserveCapacity(2 * tiles.count)
+        horizontal.reserveCapacity(2 * tiles.count)
+        for tile in tiles {
+            let b = tile.box
+            vertical += [Edge(at: b.minX, from: b.minY, to: b.maxY), Edge(at: b.maxX, from: b.minY, to: b.maxY)]
+            horizontal += [Edge(at: b.minY, from: b.minX, to: b.maxX), Edge(at: b.maxY, from: b.minX, to: b.maxX)]
+        }
+        for edge in Edge.joined(vertical, pixel: pixel) {
+            builder.addLine(from: Vec2(edge.at, edge.from), to: Vec2(edge.at, edge.to), width: line, color: tileInk, feather: pixel)
+        }
+        for edge in Edge.joined(horizontal, pixel: pixel) {
+            builder.addLine(from: Vec2(edge.from, edge.at), to: Vec2(edge.to, edge.at), width: line, color: tileInk, feather: pixel)
+        }
+        for ball in balls where ball.radius > 0 {
+            builder.addRing(center: ball.center, radius: ball.radius, width: line, color: ink, feather: pixel, tolerance: pixel / 4)
+        }
+    }
+
+    /// The inside tiles' wash, and the tiles' edges (a little lighter than the balls' ink, which
+    /// lies over them).
+    static let wash = Color(red: 1, green: 1, blue: 1, alpha: 0.45)
+    static let tileInk = Color(red: 0.12, green: 0.23, blue: 0.54, alpha: 0.75)
+
+    /// An axis-aligned segment of tile edges: at x (or y), from one end to the other.
+    struct Edge: Equatable {
+        var at, from, to: Double
+
+        /// The edges on one line joined where they meet or overlap, so that each stretch is
+        /// drawn once: lines are one when they round to the same 1/64 of a device pixel (a
+        /// tile's edges are its neighbours' to rounding).
+        static func joined(_ edges: [Edge], pixel: Double) -> [Edge] {
+            let close = pixel / 64
+            func line(_ edge: Edge) -> Double { (edge.at / close).rounded() }
+            let sorted = edges.sorted { (line($0), $0.from) < (line($1), $1.from) }
+            var out: [Edge] = []
+            for edge in sorted {
+                if var last = out.last, line(edge) == line(last), edge.from <= last.to + close {
+                    last.to = max(last.to, edge.to)
+                    out[out.count - 1] = last
+                } else {
+                    out.append(edge)
+                }
+            }
+            return out
+        }
+    }
+
     /// Every triangle edge of the shapes as they are now (taken before adding the lines); the
     /// counts' glyph quads are text, not shape, and are left out.
     static func addWireframe(scale: Double, into builder: inout MeshBuilder) {

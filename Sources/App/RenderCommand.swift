@@ -29,11 +29,12 @@ struct RenderRequest {
     /// said so.
     static let scenesOf: KeyValuePairs<String, [SceneName]> = [
         "--anchor": [.badge], "--drag": [.badge, .chain], "--radius": [.badge], "--text": [.badge],
-        "--time": [.chain], "--construction": [.badge], "--wireframe": [.badge], "--stats": [.badge],
+        "--time": [.chain], "--wireframe": [.badge], "--stats": [.badge],
     ]
 
     /// A line for each option given that changes nothing in this picture: one of another
-    /// scene's, and the wireframe where no Bézier fill is drawn (`--count`'s is the common
+    /// scene's, the wireframe where no Bézier fill is drawn, and the construction where there is
+    /// none (the caterpillar's and the grid's are their field's; `--count`'s is the common
     /// options').
     var ignored: [String] {
         let scene = common.scene
@@ -45,6 +46,10 @@ struct RenderRequest {
         }
         if given.contains("--wireframe"), scene == .badge, common.mode == .metaball || common.mode == .overlay {
             lines.append("--wireframe draws the Bézier fill's triangles, which the \(common.mode.rawValue) mode does not show (bezier or split do)")
+        }
+        if given.contains("--construction"), scene != .badge, common.mode == .bezier || common.mode == .overlay {
+            lines.append("--construction draws the \(scene.rawValue) scene's metaball field (its balls and tiles), which the "
+                + "\(common.mode.rawValue) mode does not show (metaball or split do)")
         }
         return lines
     }
@@ -73,8 +78,11 @@ struct RenderRequest {
           --text STR                count in the badge, white, sized to fit, left out
                                     under 6 device px per em (none)
           --time T                  chain scene: seconds simulated before the picture (0)
-          --construction            draw the bridge's construction over it: the seeds' points
-                                    A, B, C, D, O, P (quad), or the sides' points and handles
+          --construction            draw how it is built: over the Bézier fill the bridge's
+                                    construction, the seeds' points A, B, C, D, O, P (quad) or
+                                    the sides' points and handles; over the metaball fill the
+                                    field's balls (centre, radius) and tiles (pale: inside,
+                                    filled flat; clear: the field evaluated), any scene
           --wireframe               draw the triangles' edges over the Bézier fill
           --stats                   print how the Bézier and metaball fills differ: areas, IoU,
                                     narrowest widths, the bridge's join angles (stdout)
@@ -234,7 +242,7 @@ enum RenderCommand {
         let snapshot = scene.snapshot(options.parameters)
         try writeFiles(snapshot, request: request, layout: layout) { () throws(CLIError) in
             var painter = BadgePainter()
-            painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
+            paint(snapshot, with: &painter, request: request, layout: layout)
             return try image(of: &painter, snapshot: snapshot, options: options, layout: layout)
         }
     }
@@ -248,8 +256,19 @@ enum RenderCommand {
         let snapshot = scene.snapshot(options.parameters)
         try writeFiles(snapshot, request: request, layout: layout) { () throws(CLIError) in
             var painter = BadgePainter(atlas: Fonts.atlas())
-            painter.paint(snapshot, parameters: options.parameters, scale: options.scale * layout.zoom, mode: options.mode)
+            paint(snapshot, with: &painter, request: request, layout: layout)
             return try image(of: &painter, snapshot: snapshot, options: options, layout: layout)
+        }
+    }
+
+    /// The caterpillar or grid painted for the request's mode, with the field's construction
+    /// over it at --construction (they have no bridge of their own to construct).
+    static func paint(_ snapshot: SceneSnapshot, with painter: inout BadgePainter, request: RenderRequest, layout: Layout) {
+        let options = request.common, scale = options.scale * layout.zoom
+        painter.paint(snapshot, parameters: options.parameters, scale: scale, mode: options.mode)
+        if request.construction {
+            painter.addOverlays(construction: nil, field: true, wireframe: false, parameters: options.parameters, scale: scale,
+                                deviceScale: options.scale)
         }
     }
 
@@ -311,7 +330,8 @@ enum RenderCommand {
         var painter = BadgePainter(atlas: texts.contains { !$0.isEmpty } ? Fonts.atlas() : nil)
         painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale, mode: options.mode)
         if construction || wireframe {
-            painter.addOverlays(construction: construction ? poses.last : nil, wireframe: wireframe, parameters: options.parameters,
+            painter.addOverlays(construction: construction ? poses.last : nil, field: construction, wireframe: wireframe,
+                                parameters: options.parameters,
                                 scale: options.scale, deviceScale: options.scale)
         }
         let snapshot = SceneSnapshot(held: poses, texts: texts, rule: options.parameters.metaballBreak,

@@ -285,9 +285,7 @@ final class WindowApp {
         case .screenshotOtherWay: pendingShot = !screenshotHUD
         case .toggleConstruction:
             construction.toggle()
-            let held = scene.kind == .badges ? "hold a badge: its Bézier construction, over every pane's fill"
-                : "shown for a held badge; the \(scene.kind == .chain ? "caterpillar" : "grid") has none"
-            say("construction \(construction ? "on (\(held))" : "off")")
+            say(construction ? "construction on (\(constructionShown))" : "construction off")
         case .toggleWireframe:
             wireframe.toggle()
             say(wireframe ? (options.mode == .bezier || options.mode == .split ? "wireframe on" : "wireframe on (drawn in the Bézier fill: bezier or split)") : "wireframe off")
@@ -397,6 +395,18 @@ final class WindowApp {
 
     private var now: Double { Window.time - start }
 
+    /// What the construction (c) shows in this scene and mode, for its toast.
+    private var constructionShown: String {
+        let field = "the field's balls and tiles", flat = "; pale tiles are filled flat"
+        let badges = scene.kind == .badges
+        switch options.mode {
+        case .metaball: return field + flat
+        case .split: return badges ? "left: a held badge's bridge; right: \(field)" : "right: \(field)\(flat)"
+        case .bezier, .overlay:
+            return badges ? "hold a badge: its bridge's" : "the \(scene.kind == .chain ? "caterpillar's" : "grid's") is its field's: metaball or split"
+        }
+    }
+
     /// A toast for a couple of seconds.
     private func say(_ text: String) {
         toast = (text, now + 2.5)
@@ -465,7 +475,7 @@ final class WindowApp {
         painter.paint(snapshot, parameters: options.parameters, scale: scale, mode: options.mode)
         if construction || wireframe {
             // (The scene's held badge: the grid's badges are posed as if held, but none is.)
-            painter.addOverlays(construction: construction ? scene.heldPose : nil, wireframe: wireframe,
+            painter.addOverlays(construction: construction ? scene.heldPose : nil, field: construction, wireframe: wireframe,
                                 parameters: options.parameters, scale: scale, deviceScale: deviceScale)
         }
         let hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)

@@ -1,5 +1,7 @@
 // Turns circles and bridges into one anti-aliased triangle mesh, reusing its storage every frame.
 
+import Foundation
+
 /// Builds the frame's `Mesh`. Reuse one builder: after the first frames it allocates nothing.
 ///
 /// Anti-aliasing: a bridge is filled shrunk by half a device pixel along its curved sides and
@@ -111,6 +113,39 @@ public struct MeshBuilder: Sendable {
         for k in UInt32(0)..<3 {
             triangle(base + k, base + k + 1, base + 4 + k + 1)
             triangle(base + k, base + 4 + k + 1, base + 4 + k)
+        }
+    }
+
+    /// Adds a circle's outline: a closed band `width` scene units wide about `radius`, with the
+    /// fringes of `addLine`, its polygon's corners within `tolerance` of the circle. One strip,
+    /// so that no pixel of it is covered twice (a ring of separate lines darkens at each joint).
+    public mutating func addRing(center: Vec2, radius: Double, width: Double, color: Color, feather: Double, tolerance: Double) {
+        guard radius > 0, width > 0, tolerance > 0, center.isFinite, radius.isFinite,
+            max(abs(center.x), abs(center.y)) + radius + width + feather < MeshBuilder.coordinateLimit
+        else { return }
+        let core = max(0, (width - feather) / 2), outer = core + max(feather, 0)
+        // The chord of an arc of angle a misses it by r(1 − cos(a/2)).
+        let outerRadius = radius + outer
+        let step = 2 * acos(max(-1, 1 - tolerance / outerRadius))
+        let count = min(max(Int((2 * Double.pi / step).rounded(.up)), 12), 1024)
+        let packed = color.packed
+        let base = UInt32(mesh.vertices.count)
+        for i in 0..<count {
+            let angle = 2 * Double.pi * Double(i) / Double(count)
+            let u = Vec2(cos(angle), sin(angle))
+            // addLine's order across the band (its normal points inwards here: the ring runs
+            // with the angle), so its triangles turn the same way.
+            for (offset, alpha) in [(-outer, Float(0)), (-core, 1), (core, 1), (outer, 0)] as [(Double, Float)] {
+                let p = center + u * (radius + offset)
+                mesh.vertices.append(Vertex(x: Float(p.x), y: Float(p.y), alpha: alpha, color: packed))
+            }
+        }
+        for i in 0..<UInt32(count) {
+            let a = base + 4 * i, b = base + 4 * ((i + 1) % UInt32(count))
+            for k in UInt32(0)..<3 {
+                triangle(a + k, a + k + 1, b + k + 1)
+                triangle(a + k, b + k + 1, b + k)
+            }
         }
     }
 

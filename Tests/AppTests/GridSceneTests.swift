@@ -257,7 +257,7 @@ import Motion
     }
 
     /// render's own options that shape another scene's picture (or the Bézier fill's
-    /// triangles where none is drawn) are ignored with a line each on stderr saying so, and
+    /// triangles where none is drawn, or the field's construction where no field is) are ignored with a line each on stderr saying so, and
     /// the picture is still drawn; where they apply, not a word.
     @Test func optionsOfAnotherSceneAreSaidToBeIgnored() throws {
         let folder = try temporaryFolder()
@@ -271,7 +271,11 @@ import Motion
               "--stats is the badge scene's; the chain scene ignores it"]),
             (["--scene", "grid", "--count", "4", "--drag", "10,10", "--anchor", "5,5", "--construction"],
              ["--anchor is the badge scene's; the grid scene ignores it", "--drag is the badge and chain scenes'; the grid scene ignores it",
-              "--construction is the badge scene's; the grid scene ignores it"]),
+              "--construction draws the grid scene's metaball field (its balls and tiles), which the bezier mode does not show"]),
+            (["--scene", "chain", "--mode", "overlay", "--construction"],
+             ["--construction draws the chain scene's metaball field (its balls and tiles), which the overlay mode does not show"]),
+            (["--scene", "chain", "--mode", "split", "--construction"], []),
+            (["--scene", "grid", "--count", "4", "--mode", "metaball", "--construction"], []),
             (["--mode", "metaball", "--wireframe", "--drag", "60,30"], ["--wireframe draws the Bézier fill's triangles, which the metaball mode"]),
             (["--mode", "overlay", "--wireframe", "--drag", "60,30"], ["--wireframe draws the Bézier fill's triangles, which the overlay mode"]),
             (["--scene", "chain", "--time", "0.5", "--drag", "40,20"], []),

@@ -270,6 +270,19 @@ extension WindowTests {
         for y in 0..<constructed.height { for x in 0..<constructed.width where constructed.isNear(x, y, constructionInk, 20) { inked += 1 } }
         #expect(inked == 0, "c drew a construction in the grid: \(inked) pixels of its ink")
         #expect(badges(constructed) >= 40)
+        // m with c on: the grid's field, with its construction: each ball's dot and ring in the
+        // ink (the tiles' lines are lighter), on most of the grid's 64 badges.
+        #expect(try String(contentsOf: folder.appendingPathComponent("grid-field-construction.title"), encoding: .utf8)
+            .contains("grid · metaball"))
+        let field = try grab("grid-field-construction")
+        var fieldInk = 0, inkedRows = Set<Int>()
+        for y in 0..<field.height {
+            for x in 0..<field.width where field.isNear(x, y, constructionInk, 20) {
+                fieldInk += 1
+                inkedRows.insert(y / 40)
+            }
+        }
+        #expect(fieldInk > 40 * 20 && inkedRows.count >= 8, "the field's construction: \(fieldInk) pixels of ink in \(inkedRows.count) bands")
         #expect(try String(contentsOf: folder.appendingPathComponent("next-scene-2.title"), encoding: .utf8).contains("badge · bezier"))
         #expect(badges(try grab("next-scene-2")) == 4)
 

@@ -251,17 +251,15 @@ import Reference
     }
 }
 
-/// The construction overlay marks the seeds' points where they are, over either fill (over
-/// the field also where the held badge covers another's count, so that the field is drawn in
-/// levels); the wireframe draws edges.
+/// The construction overlay marks the seeds' points where they are over the Bézier fill, and
+/// draws the field's tiles and balls over the metaball fill (also where the held badge covers
+/// another's count, so that the field is drawn in levels); the wireframe draws edges.
 @Suite(.serialized) struct OverlayTests {
-    @Test(arguments: [Mode.bezier, .metaball])
-    func constructionMarksTheSeedPoints(mode: Mode) throws {
+    @Test func constructionMarksTheSeedPoints() throws {
         var options = CommonOptions()
         options.width = 200
         options.height = 140
         options.scale = 2
-        options.mode = mode
         let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
         // A badge at rest whose count the held one covers.
         let under = BadgePose(home: Vec2(128, 92), center: Vec2(128, 92), radius: 14, parameters: options.parameters.motion.badge)
@@ -271,7 +269,7 @@ import Reference
         for (p, name) in [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")] {
             let pixel = marked.pixel(x: Int(p.x * 2), y: Int(p.y * 2))
             // The ink is blue-dominant; the fill and the background are not.
-            #expect(Int(pixel.b) > Int(pixel.r) + 60, "\(mode): \(name) at \(p): \(pixel)")
+            #expect(Int(pixel.b) > Int(pixel.r) + 60, "\(name) at \(p): \(pixel)")
             let before = plain.pixel(x: Int(p.x * 2), y: Int(p.y * 2))
             #expect(!(Int(before.b) > Int(before.r) + 60))
         }
@@ -357,6 +355,115 @@ import Reference
                     }
                 }
             }
+        }
+    }
+
+    /// Over the metaball fill the construction is the field's, over everything (the field here
+    /// drawn in levels: the held badge covers another's count): every tile's edges in ink, the
+    /// tiles inside washed pale and no other pixel of the fill, each ball's radius a ring; none
+    /// of the bridge's points (no dot at O or P), no dot over a count. The four badges' kind of
+    /// field, and a caterpillar's (whose field has tiles inside).
+    @Test func theFieldsConstructionShowsItsTilesAndBalls() throws {
+        var options = CommonOptions()
+        options.width = 200
+        options.height = 140
+        options.scale = 2
+        options.mode = .metaball
+        let parameters = options.parameters
+        let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: parameters.motion.badge)
+        let under = BadgePose(home: Vec2(128, 92), center: Vec2(128, 92), radius: 14, parameters: parameters.motion.badge)
+        let badges = SceneSnapshot(held: [under, pose], texts: ["8", ""], rule: parameters.metaballBreak,
+                                   shrink: parameters.motion.badge.shrink)
+        // Nine bodies along an arc, near enough to merge.
+        let bodies = (0..<9).map { k in
+            Ball(center: Vec2(30 + 17 * Double(k), 100 - 40 * sin(Double(k) / 8 * .pi)), radius: k == 8 ? 16 : 13)
+        }
+        let chain = SceneSnapshot(bodies: bodies)
+        // As render and the window draw them: the held badge's pose given too.
+        func picture(_ snapshot: SceneSnapshot, construction: Bool) throws -> (image: Image, tiles: [Region], balls: [Ball]) {
+            var painter = BadgePainter(atlas: Fonts.atlas())
+            painter.paint(snapshot, parameters: parameters, scale: 2, mode: .metaball)
+            if construction {
+                painter.addOverlays(construction: snapshot.bodies.isEmpty ? pose : nil, field: true, wireframe: false,
+                                    parameters: parameters, scale: 2, deviceScale: 2)
+            }
+            let frame = painter.frame(layout: options.layout(.free), scale: 2, parameters: parameters, pixelWidth: 400, pixelHeight: 280)
+            let headless = try HeadlessRenderer(pixelWidth: 400, pixelHeight: 280)
+            defer { headless.destroy() }
+            return (try headless.image(of: frame), frame.metaballs?.regions ?? [], painter.metaballField.balls)
+        }
+        for (name, snapshot) in [("badges", badges), ("chain", chain)] {
+            let plain = try picture(snapshot, construction: false).image
+            let (marked, tiles, balls) = try picture(snapshot, construction: true)
+            #expect(!tiles.isEmpty && balls.count == (name == "chain" ? 9 : 3), "\(name)")
+            // Inked: nearer the construction's ink than the plain picture is, by 60 (the channels'
+            // differences summed); washed: nearer white by as much (the ink takes none nearer).
+            func distance(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (Int, Int, Int)) -> Int {
+                abs(Int(p.r) - c.0) + abs(Int(p.g) - c.1) + abs(Int(p.b) - c.2)
+            }
+            func nearer(_ x: Int, _ y: Int, _ c: (Int, Int, Int)) -> Bool {
+                guard x >= 0, y >= 0, x < marked.width, y < marked.height else { return false }
+                return distance(marked.pixel(x: x, y: y), c) <= distance(plain.pixel(x: x, y: y), c) - 60
+            }
+            func inked(_ x: Int, _ y: Int) -> Bool { nearer(x, y, (31, 59, 138)) }   // ConstructionPainter.ink
+            func washed(_ x: Int, _ y: Int) -> Bool { nearer(x, y, (255, 255, 255)) }
+            for tile in tiles {
+                let x0 = Int((tile.box.minX * 2).rounded()), x1 = Int((tile.box.maxX * 2).rounded())
+                let y0 = Int((tile.box.minY * 2).rounded()), y1 = Int((tile.box.maxY * 2).rounded())
+                let mx = (x0 + x1) / 2, my = (y0 + y1) / 2
+                // Each edge's middle, on either side of the line's centre (the picture's own edges aside).
+                for (x, y, vertical) in [(x0, my, true), (x1, my, true), (mx, y0, false), (mx, y1, false)]
+                where (vertical ? x : y) > 0 && (vertical ? x < 400 : y < 280) {
+                    let either = vertical ? inked(x - 1, y) || inked(x, y) : inked(x, y - 1) || inked(x, y)
+                    #expect(either, "\(name): the edge of tile \(tile.box) at \(x),\(y) is not drawn")
+                }
+                // Clear of its edges' lines: pale inside (where no ball's ink lies over the wash).
+                var pale = 0, neither = 0
+                for y in (y0 + 2)..<max(y1 - 2, y0 + 2) {
+                    for x in (x0 + 2)..<max(x1 - 2, x0 + 2) where x < 400 && y < 280 {
+                        if washed(x, y) { pale += 1 } else if !inked(x, y) { neither += 1 }
+                    }
+                }
+                if tile.inside {
+                    #expect(pale > 0 && neither == 0, "\(name): inside tile \(tile.box): \(pale) pixels pale, \(neither) neither pale nor inked")
+                } else {
+                    #expect(pale == 0, "\(name): edge tile \(tile.box): \(pale) pixels pale")
+                }
+            }
+            if name == "chain" { #expect(tiles.contains { $0.inside }, "the caterpillar's field has tiles inside") }
+            for ball in balls {
+                var ring = 0
+                for k in 0..<8 {
+                    let p = (ball.center + Vec2(cos(Double(k) * .pi / 4), sin(Double(k) * .pi / 4)) * ball.radius) * 2
+                    if inked(Int(p.x), Int(p.y)) || inked(Int(p.x - 0.5), Int(p.y - 0.5)) { ring += 1 }
+                }
+                #expect(ring == 8, "\(name): the ring of the ball at \(ball.center): \(ring) of 8 points inked")
+            }
+            if name == "badges" {
+                // Not the bridge's construction, and no dot at a ball's centre (where a count
+                // lies): a dot would ink all of a 3 px disc round O, P or the badge's centre.
+                let q = try #require(QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center,
+                                                      badgeRadius: pose.radius))
+                for point in [q.o, q.p, pose.center] {
+                    var ink = 0
+                    for dy in -3...3 { for dx in -3...3 where dx * dx + dy * dy <= 9 && inked(Int(point.x * 2) + dx, Int(point.y * 2) + dy) { ink += 1 } }
+                    #expect(ink < 20, "a dot at \(point): \(ink) of 29 pixels inked")
+                }
+            }
+        }
+    }
+
+    /// The tiles' edges are drawn a stretch once: edges on one line (to a 64th of a device
+    /// pixel) join where they meet or overlap, in any order given.
+    @Test func tileEdgesAreJoinedALineAtATime() {
+        typealias Edge = ConstructionPainter.Edge
+        let edges = [Edge(at: 10, from: 0, to: 8), Edge(at: 10, from: 8, to: 16), Edge(at: 10 + 1e-9, from: 12, to: 20),
+                     Edge(at: 10, from: 30, to: 40), Edge(at: 11, from: 0, to: 8), Edge(at: 10, from: 2, to: 5)]
+        let expected = [Edge(at: 10, from: 0, to: 20), Edge(at: 10, from: 30, to: 40), Edge(at: 11, from: 0, to: 8)]
+        for order in [edges, edges.reversed(), [edges[3], edges[1], edges[5], edges[0], edges[4], edges[2]]] {
+            let joined = ConstructionPainter.Edge.joined(order, pixel: 0.5)
+            #expect(joined.count == 3 && zip(joined, expected).allSatisfy { abs($0.at - $1.at) < 1e-6 && $0.from == $1.from && $0.to == $1.to },
+                    "\(joined)")
         }
     }
 
