@@ -50,6 +50,8 @@ public struct BadgePainter {
     /// Whether `frame` draws the field's construction over the field (`addOverlays`), and the
     /// device pixels a logical pixel it takes then.
     private var fieldConstruction: Double?
+    /// How the last frame's field was tiled, where it drew the field's construction.
+    public private(set) var tiling: FieldTiling?
 
     public init(atlas: GlyphAtlas? = nil) {
         self.atlas = atlas
@@ -192,6 +194,7 @@ public struct BadgePainter {
     mutating func frame(layout: Layout, scale: Double, parameters: Parameters, pixelWidth: Int, pixelHeight: Int,
                                hud: Mesh = Mesh(), hudScale: Double = 1) -> Frame {
         panes.removeAll(keepingCapacity: true)
+        tiling = nil
         layout.pixelPanes(pixelWidth: pixelWidth, pixelHeight: pixelHeight, into: &panes)
         var layer: MetaballLayer?
         if layout.mode != .bezier {
@@ -203,6 +206,7 @@ public struct BadgePainter {
             if let deviceScale = fieldConstruction {
                 ConstructionPainter.addField(tiles: regions, balls: field.balls, scale: scale, deviceScale: deviceScale, into: &decals)
                 fieldConstruction = nil
+                tiling = FieldTiling(regions, scale: scale)
             }
             orderSteps(scale: scale, width: layout.canvas.x, height: layout.canvas.y)
             layer = MetaballLayer(parameters: field.parameters, color: parameters.color,
@@ -434,6 +438,27 @@ public struct BadgePainter {
     ) {
         guard let atlas, !text.isEmpty else { return }
         builder.addCount(text, center: pose.center, radius: pose.radius, scale: scale, color: parameters.textColor, atlas: atlas)
+    }
+}
+
+/// How a field is tiled for the metaball pass (`MetaballField.regions`): its tiles, those wholly
+/// inside, and the device pixels they cover, shaded from the field or filled flat (a pixel that
+/// two separate fields' tiles cover counts twice: it is drawn twice).
+public struct FieldTiling: Equatable, Sendable {
+    public var tiles = 0, inside = 0
+    public var shaded = 0.0, flat = 0.0
+
+    public init(_ regions: [Region], scale: Double) {
+        tiles = regions.count
+        for region in regions {
+            let area = (region.box.maxX - region.box.minX) * (region.box.maxY - region.box.minY) * scale * scale
+            if region.inside {
+                inside += 1
+                flat += area
+            } else {
+                shaded += area
+            }
+        }
     }
 }
 

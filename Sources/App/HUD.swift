@@ -256,6 +256,13 @@ extension HUDContent {
         return "blue: Bézier (\(style)) only · green: field (\(kernel)) only"
     }
 
+    /// The field's tiling as the caption shows it with the construction on: "tiles 46 (12
+    /// inside) · shaded 9.3k px · flat 4.1k px" (device pixels; under 1000 in full).
+    static func tilingLine(_ tiling: FieldTiling) -> String {
+        func pixels(_ x: Double) -> String { x < 999.5 ? String(format: "%.0f px", x) : String(format: "%.1fk px", x / 1000) }
+        return "tiles \(tiling.tiles) (\(tiling.inside) inside) · shaded \(pixels(tiling.shaded)) · flat \(pixels(tiling.flat))"
+    }
+
     /// The caption's first line where the whole one would cover the scene: the mode and the help key.
     static func shortStatus(mode: Mode, recording: Bool = false) -> String { "\(recording ? "rec · " : "")\(mode.rawValue) · f1: keys" }
 

@@ -478,11 +478,15 @@ final class WindowApp {
             painter.addOverlays(construction: construction ? scene.heldPose : nil, field: construction, wireframe: wireframe,
                                 parameters: options.parameters, scale: scale, deviceScale: deviceScale)
         }
+        var frame = painter.frame(layout: layout, scale: scale, parameters: options.parameters, pixelWidth: pixelWidth,
+                                  pixelHeight: pixelHeight)
+        // The HUD after the frame: its caption says how this frame's field is tiled.
         let hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)
         self.hud = hud
         sliderScroll = hud.sliderFirst
-        let frame = painter.frame(layout: layout, scale: scale, parameters: options.parameters, pixelWidth: pixelWidth,
-                                  pixelHeight: pixelHeight, hud: hud.mesh, hudScale: deviceScale)
+        frame.hud = HUDLayer(mesh: hud.mesh, width: layout.width, height: layout.height, scale: deviceScale)
+        // (The HUD's text may have put new glyphs in the atlas.)
+        frame.atlas = painter.atlasImage
         if let overflow = painter.fieldOverflow, !fieldOverflowTold {
             // Said once; the field is drawn as far as it goes.
             fieldOverflowTold = true
@@ -527,12 +531,14 @@ final class WindowApp {
         return seconds * 1000 < 9.95 ? "\u{2007}" + text : text
     }
 
-    /// The scene, mode, frame time and help key; in the field modes, how the two fills of the
-    /// held badge differ (measured on a 1 px grid while it is held: a few milliseconds).
-    /// Also how many of its last lines are the held badge's figures.
+    /// The scene, mode, frame time and help key; with the field's construction, how its tiles
+    /// cover the pane; in the field modes, how the two fills of the held badge differ (measured
+    /// on a 1 px grid while it is held: a few milliseconds). Also how many of its last lines
+    /// are the held badge's figures.
     private func caption(held pose: BadgePose?) -> (lines: [String], heldLines: Int) {
-        let lines = HUDContent.caption(layout: layout, scene: options.scene, mode: options.mode, parameters: options.parameters,
+        var lines = HUDContent.caption(layout: layout, scene: options.scene, mode: options.mode, parameters: options.parameters,
                                        frameTime: frameTime ?? 0, recorded: capture.recordedSeconds)
+        if let tiling = painter.tiling { lines.append(HUDContent.tilingLine(tiling)) }
         guard options.mode != .bezier, let pose else { return (lines, 0) }
         let figures = WindowApp.figures(RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1))
         return (lines + figures, figures.count)

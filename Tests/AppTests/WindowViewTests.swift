@@ -258,6 +258,15 @@ extension WindowTests {
         for y in 0..<30 { for x in 0..<300 where chain.isNear(x, y, WindowTests.ink, 40) { inkPixels += 1 } }
         #expect(inkPixels > 150, "chain caption: \(inkPixels) ink pixels")
 
+        // c's toast in the chain (its apostrophes drawn for the first time) shows all its glyphs
+        // in its first frame: the same pixels as the same toast once they were known.
+        let toastFirst = try grab("chain-toast-first"), again = try grab("chain-toast-again")
+        let toastBox = try #require(WindowTests.toast(in: toastFirst), "no toast after c in the chain")
+        #expect(WindowTests.toast(in: again).map { $0 == toastBox } == true)
+        var differ = 0
+        for y in toastBox.minY...toastBox.maxY { for x in toastBox.minX...toastBox.maxX where toastFirst.pixel(x, y) != again.pixel(x, y) { differ += 1 } }
+        #expect(differ == 0, "the first frame of c's toast differs from the same toast later in \(differ) pixels")
+
         // n: on to the grid (its 64 badges, the sliders' panel over a few), then the four badges.
         func badges(_ g: Grab) -> Int { g.redRegions().filter { $0.2 - $0.0 >= 12 && $0.3 - $0.1 >= 12 }.count }
         #expect(try String(contentsOf: folder.appendingPathComponent("next-scene.title"), encoding: .utf8).contains("grid · bezier"))
@@ -283,6 +292,14 @@ extension WindowTests {
             }
         }
         #expect(fieldInk > 40 * 20 && inkedRows.count >= 8, "the field's construction: \(fieldInk) pixels of ink in \(inkedRows.count) bands")
+        // Its caption's second line says how the field is tiled; with c on in the bezier mode there is none.
+        func secondLine(_ g: Grab) -> Int {
+            var ink = 0
+            for y in 27..<40 { for x in 0..<300 where g.isNear(x, y, WindowTests.ink, 40) { ink += 1 } }
+            return ink
+        }
+        #expect(secondLine(field) > 100 && secondLine(constructed) == 0,
+                "the caption's tiling line: \(secondLine(field)) ink pixels with the field, \(secondLine(constructed)) without")
         #expect(try String(contentsOf: folder.appendingPathComponent("next-scene-2.title"), encoding: .utf8).contains("badge · bezier"))
         #expect(badges(try grab("next-scene-2")) == 4)
 

@@ -380,7 +380,8 @@ import Reference
         }
         let chain = SceneSnapshot(bodies: bodies)
         // As render and the window draw them: the held badge's pose given too.
-        func picture(_ snapshot: SceneSnapshot, construction: Bool) throws -> (image: Image, tiles: [Region], balls: [Ball]) {
+        func picture(_ snapshot: SceneSnapshot, construction: Bool) throws -> (image: Image, tiles: [Region], balls: [Ball],
+                                                                                tiling: FieldTiling?) {
             var painter = BadgePainter(atlas: Fonts.atlas())
             painter.paint(snapshot, parameters: parameters, scale: 2, mode: .metaball)
             if construction {
@@ -390,12 +391,19 @@ import Reference
             let frame = painter.frame(layout: options.layout(.free), scale: 2, parameters: parameters, pixelWidth: 400, pixelHeight: 280)
             let headless = try HeadlessRenderer(pixelWidth: 400, pixelHeight: 280)
             defer { headless.destroy() }
-            return (try headless.image(of: frame), frame.metaballs?.regions ?? [], painter.metaballField.balls)
+            return (try headless.image(of: frame), frame.metaballs?.regions ?? [], painter.metaballField.balls, painter.tiling)
         }
         for (name, snapshot) in [("badges", badges), ("chain", chain)] {
-            let plain = try picture(snapshot, construction: false).image
-            let (marked, tiles, balls) = try picture(snapshot, construction: true)
+            let (plain, _, _, none) = try picture(snapshot, construction: false)
+            let (marked, tiles, balls, tiling) = try picture(snapshot, construction: true)
             #expect(!tiles.isEmpty && balls.count == (name == "chain" ? 9 : 3), "\(name)")
+            // What the caption says of the tiling: the tiles' device pixels (2 a unit each way), by kind.
+            let area = { (r: Region) in (r.box.maxX - r.box.minX) * (r.box.maxY - r.box.minY) * 4 }
+            let shaded = tiles.filter { !$0.inside }.map(area).reduce(0, +), flat = tiles.filter(\.inside).map(area).reduce(0, +)
+            #expect(none == nil, "\(name): a tiling without the construction")
+            #expect(tiling?.tiles == tiles.count && tiling?.inside == tiles.filter(\.inside).count
+                    && abs((tiling?.shaded ?? 0) - shaded) < 1e-6 && abs((tiling?.flat ?? -1) - flat) < 1e-6,
+                    "\(name): \(String(describing: tiling)) against \(tiles.count) tiles, \(shaded) px shaded, \(flat) px flat")
             // Inked: nearer the construction's ink than the plain picture is, by 60 (the channels'
             // differences summed); washed: nearer white by as much (the ink takes none nearer).
             func distance(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (Int, Int, Int)) -> Int {
@@ -451,6 +459,17 @@ import Reference
                 }
             }
         }
+    }
+
+    /// The caption's line of the field's tiling: device pixels, in thousands from 1000.
+    @Test func theTilingLineSaysTilesAndPixels() {
+        func tile(_ w: Double, _ h: Double, inside: Bool) -> Region {
+            Region(box: Box(minX: 0, minY: 0, maxX: w, maxY: h), first: 0, count: inside ? 0 : 1, inside: inside)
+        }
+        let tiling = FieldTiling([tile(10, 10, inside: true), tile(40, 50, inside: false), tile(30, 31, inside: false)], scale: 1)
+        #expect(HUDContent.tilingLine(tiling) == "tiles 3 (1 inside) · shaded 2.9k px · flat 100 px")
+        let doubled = FieldTiling([tile(10, 10, inside: true)], scale: 2)
+        #expect(HUDContent.tilingLine(doubled) == "tiles 1 (1 inside) · shaded 0 px · flat 400 px")
     }
 
     /// The tiles' edges are drawn a stretch once: edges on one line (to a 64th of a device
