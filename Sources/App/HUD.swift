@@ -567,14 +567,24 @@ struct HUD {
             for box in taken where box.y < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
                 under.y = max(under.y, box.maxY + 8)
             }
+            // The first place down its column from the top one that is clear of the HUD and the
+            // scene (the caterpillar in split at 700x400: between the pane labels and its floor).
+            let obstacles = rest + taken
+            var free: Rect?
+            var y = high.y
+            while free == nil, y + height <= h {
+                let place = Rect(x: x, y: y, width: width, height: height)
+                if HUD.isClear(place, of: obstacles) { free = place }
+                y += 4
+            }
             // Where the scene lies at both (a grid of badges), over the pane labels at the
             // window's foot, in the band the grid leaves them; else at the bottom as usual.
             let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
             // (Clear of the sliders and labels too where it can be; else clear of the scene,
             // over a part of the HUD for the moment it shows; only where every place covers the
             // scene, one that covers no other part of the HUD, as a label does.)
-            let places = [low, high, under, foot]
-            let box = places.first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
+            let places = [low, high, under] + (free.map { [$0] } ?? []) + [foot]
+            let box = places.first { HUD.isClear($0, of: obstacles) && $0.maxY <= h }
                 ?? places.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
                 ?? places.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? low
             if clearOfHelp(box) {

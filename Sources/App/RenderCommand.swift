@@ -81,8 +81,8 @@ struct RenderRequest {
           --construction            draw how it is built: over the Bézier fill the bridge's
                                     construction, the seeds' points A, B, C, D, O, P (quad) or
                                     the sides' points and handles; over the metaball fill the
-                                    field's balls (centre, radius) and tiles (pale: inside,
-                                    filled flat; clear: the field evaluated), any scene
+                                    field's balls (a ring at each radius) and tiles (pale:
+                                    inside, filled flat; clear: the field evaluated), any scene
           --wireframe               draw the triangles' edges over the Bézier fill
           --stats                   print how the Bézier and metaball fills differ: areas, IoU,
                                     narrowest widths, the bridge's join angles (stdout)

@@ -403,7 +403,7 @@ final class WindowApp {
         case .metaball: return field + flat
         case .split: return badges ? "left: a held badge's bridge; right: \(field)" : "right: \(field)\(flat)"
         case .bezier, .overlay:
-            return badges ? "hold a badge: its bridge's" : "the \(scene.kind == .chain ? "caterpillar's" : "grid's") is its field's: metaball or split"
+            return badges ? "hold a badge: its bridge's" : "drawn over the field: metaball or split"
         }
     }
 

@@ -840,6 +840,26 @@ import Testing
                 "toast at \(toast), panel \(panel)")
     }
 
+    /// The caterpillar in split at 700x400: its floor takes the bottom, the slider panel the top
+    /// right, the pane labels the middle; the toast goes to the free band between the labels
+    /// and the floor, over no part of the HUD (it went over the panel's first row, a new user's
+    /// report).
+    @Test func aToastFindsTheFreeBandInItsColumn() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 700, height: 400, mode: .split, scene: .chain)
+        var content = HUDContent()
+        content.caption = ["chain · split · frame   7.5 ms · f1: keys"]
+        content.sliders = Controls(scene: .chain).sliders.map { SliderRow($0, in: Parameters(), scene: .chain) }
+        content.paneLabels = HUDContent.paneLabels(layout: layout, scene: .chain, parameters: Parameters())
+        content.toast = "mode: split"
+        content.rest = [Rect(x: 0, y: 330, width: 700, height: 70)]
+        let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        let toast = try #require(hud.toastBox), panel = try #require(hud.sliderPanel)
+        #expect(hud.labelBoxes.count == 2, "both pane labels shown: \(hud.labelBoxes)")
+        let parts = [panel, try #require(hud.captionBox)] + hud.labelBoxes + content.rest!
+        #expect(parts.allSatisfy { !$0.intersects(toast) }, "toast at \(toast) over one of \(parts)")
+    }
+
     /// The list scrolls only when the selection leaves the rows shown (a click on a row used to
     /// re-centre the list under the pointer), and ends above what the scene shows.
     @Test func theSliderListScrollsOnlyWhenItMust() throws {
