@@ -45,8 +45,10 @@ public struct BadgePainter {
     private var markSerial = 0
     /// Where the counts' glyphs come from; without one, counts are not drawn.
     public var atlas: GlyphAtlas?
-    /// The mode of the last paint (which panes the frame will have).
+    /// The mode of the last paint (which panes the frame will have), and whether it was of a
+    /// caterpillar's bodies (not badges).
     private var mode = Mode.bezier
+    private var paintedBodies = false
     /// Whether `frame` draws the field's construction over the field (`addOverlays`), and the
     /// device pixels a logical pixel it takes then.
     private var fieldConstruction: Double?
@@ -78,6 +80,7 @@ public struct BadgePainter {
     public mutating func paint(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, mode: Mode = .bezier) {
         begin(parameters)
         self.mode = mode
+        paintedBodies = !snapshot.bodies.isEmpty
         if snapshot.bodies.isEmpty {
             build(snapshot, parameters: parameters, scale: scale, mode: mode)
         } else {
@@ -197,6 +200,7 @@ public struct BadgePainter {
         tiling = nil
         layout.pixelPanes(pixelWidth: pixelWidth, pixelHeight: pixelHeight, into: &panes)
         var layer: MetaballLayer?
+        var constructionStart: Int?
         if layout.mode != .bezier {
             // The field's tiles over the pane (scene units), at this scale.
             field.regions(clip: Box(minX: 0, minY: 0, maxX: layout.canvas.x, maxY: layout.canvas.y), pixelsPerUnit: scale,
@@ -204,6 +208,7 @@ public struct BadgePainter {
             // (After the badges' decals: `orderSteps` puts it over all. Once, however often
             // the paint is framed.)
             if let deviceScale = fieldConstruction {
+                constructionStart = decals.mesh.indices.count
                 ConstructionPainter.addField(tiles: regions, balls: field.balls, scale: scale, deviceScale: deviceScale, into: &decals)
                 fieldConstruction = nil
                 tiling = FieldTiling(regions, scale: scale)
@@ -213,7 +218,14 @@ public struct BadgePainter {
                                   regions: steps.count > 1 ? leveledRegions : regions, balls: orderedBalls, steps: steps)
         }
         var decalMesh = decals.mesh
-        if layer != nil && steps.count > 1 { decalMesh.indices = leveledDecals }
+        if layer != nil && steps.count > 1 {
+            decalMesh.indices = leveledDecals
+        } else if let start = constructionStart, !paintedBodies {
+            // One field of badges: its construction under their counts, which its lines and
+            // wash would make hard to read. (Separate fields keep it over all, their levels
+            // mixing fields and counts; the caterpillar's head, no count, lies under it.)
+            decalMesh.indices = Array(decalMesh.indices[start...] + decalMesh.indices[..<start])
+        }
         var frame = Frame(width: layout.canvas.x, height: layout.canvas.y, scale: scale, background: parameters.background,
                           mesh: builder.mesh, atlas: atlasImage, decals: decalMesh, shapes: shapes.mesh, metaballs: layer,
                           panes: panes)

@@ -461,6 +461,45 @@ import Reference
         }
     }
 
+    /// One field of many badges (`--metaball-fields scene`): its construction lies under their
+    /// counts, every pixel of whose white glyphs stays white (its lines and rings crossed
+    /// them, and its wash paled the red round them).
+    @Test func countsStayOverOneFieldsConstruction() throws {
+        var parameters = Parameters()
+        parameters.metaballFields = .scene
+        let grid = GridScene(width: 400, height: 300, count: 16, parameters: parameters)
+        let snapshot = grid.snapshot(parameters)
+        func picture(construction: Bool) throws -> Image {
+            var painter = BadgePainter(atlas: Fonts.atlas())
+            painter.paint(snapshot, parameters: parameters, scale: 2, mode: .metaball)
+            if construction {
+                painter.addOverlays(construction: nil, field: true, wireframe: false, parameters: parameters, scale: 2, deviceScale: 2)
+            }
+            let layout = Layout(width: 400, height: 300, mode: .metaball, scene: .grid)
+            let frame = painter.frame(layout: layout, scale: 2, parameters: parameters, pixelWidth: 800, pixelHeight: 600)
+            let headless = try HeadlessRenderer(pixelWidth: 800, pixelHeight: 600)
+            defer { headless.destroy() }
+            return try headless.image(of: frame)
+        }
+        let plain = try picture(construction: false), marked = try picture(construction: true)
+        #expect(plain.pixels != marked.pixels, "no construction drawn")
+        var glyph = 0, darkened = 0
+        // The counts' white pixels: within 0.6 R of each badge's centre (its disc, where the page is not).
+        for pose in snapshot.badges.compactMap(\.pose) {
+            let c = pose.center * 2, reach = 0.6 * pose.radius * 2
+            for y in Int(c.y - reach)...Int(c.y + reach) {
+                for x in Int(c.x - reach)...Int(c.x + reach) where (Vec2(Double(x), Double(y)) - c).length < reach {
+                    guard x >= 0, y >= 0, x < plain.width, y < plain.height, min(plain.pixel(x: x, y: y).r, plain.pixel(x: x, y: y).g) > 245
+                    else { continue }
+                    glyph += 1
+                    let m = marked.pixel(x: x, y: y)
+                    if min(m.r, m.g, m.b) <= 245 { darkened += 1 }
+                }
+            }
+        }
+        #expect(glyph > 500 && darkened == 0, "\(darkened) of the counts' \(glyph) white pixels darkened by the construction")
+    }
+
     /// The caption's line of the field's tiling: device pixels, in thousands from 1000.
     @Test func theTilingLineSaysTilesAndPixels() {
         func tile(_ w: Double, _ h: Double, inside: Bool) -> Region {
