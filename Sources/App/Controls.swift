@@ -117,7 +117,7 @@ struct Controls {
 
     /// What the mouse does, as the help shows it before the keys.
     static let mouse: [(label: String, help: String)] = [
-        ("drag", "pull a badge away and let go (the chain: its head)"),
+        ("drag", "pull a badge away and let go (chain: its head; grid: none)"),
         ("click, wheel", "on a slider's bar: set it, drag along it; wheel: step"),
     ]
 

@@ -229,6 +229,19 @@ enum RenderCommand {
         let layout = options.layout(.chain)
         let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters)
         if let drag = request.drag {
+            let canvas = layout.canvas
+            if drag.0 < 0 || drag.1 < 0 || drag.0 > canvas.x || drag.1 > canvas.y {
+                // (The caterpillar's canvas is at least its scene's, shown scaled to fit a smaller picture.)
+                let split = layout.panes.count > 1, shown = layout.panes[0]
+                var notes: [String] = []
+                if layout.zoom < 1 {
+                    notes.append("the \(Parameter.format(shown.width))x\(Parameter.format(shown.height)) \(split ? "pane" : "picture") shows it scaled to fit")
+                }
+                if split { notes.append("in split mode the coordinates are each pane's") }
+                CommandLine.warn("--drag \(Parameter.format(drag.0)),\(Parameter.format(drag.1)) lies outside the caterpillar's "
+                    + "\(Parameter.format(canvas.x))x\(Parameter.format(canvas.y)) canvas"
+                    + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))") + "; the head is carried to its wall")
+            }
             let head = scene.world.circles.last!.center
             scene.apply(.pointerDown(head))
             let steps = 120

@@ -295,10 +295,15 @@ func temporaryFolder() throws -> URL {
         (["--size", "200x100", "--anchor", "5,50", "--drag", "40,50"], "the home circle at 5,50 (radius "),
     ] as [([String], String?)])
     func renderSaysWhenTheCanvasCutsABadge(_ options: [String], _ warning: String?) throws {
+        try expectRenderWarning(["--radius", "10"] + options, warning)
+    }
+
+    /// Renders with `options`; stderr is `warning`'s one line, or empty.
+    private func expectRenderWarning(_ options: [String], _ warning: String?) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("a.png").path
-        let result = try Sticky.run(["render", "--radius", "10"] + options + ["--out", out])
+        let result = try Sticky.run(["render"] + options + ["--out", out])
         #expect(result.status == 0 && FileManager.default.fileExists(atPath: out), "\(result.stderr)")
         if let warning {
             #expect(result.stderr.hasPrefix("sticky: warning: " + warning) && result.stderr.split(separator: "\n").count == 1,

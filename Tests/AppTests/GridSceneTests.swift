@@ -256,6 +256,36 @@ import Motion
         }
     }
 
+    /// The caterpillar's head carried to a --drag outside its canvas (at least its scene's,
+    /// drawn scaled into a smaller picture or split mode's pane) stops at the wall: render says
+    /// so, with the canvas's size in the coordinates --drag is in; inside, not a word.
+    @Test func renderSaysWhenTheHeadsTargetIsOutside() throws {
+        let split = Layout(width: 320, height: 200, mode: .split, scene: .chain).canvas
+        let one = Layout(width: 320, height: 200, mode: .metaball, scene: .chain).canvas
+        #expect(split.x > 160 && one.x > 320, "the case needs canvases larger than the picture: \(split), \(one)")
+        func size(_ v: Vec2) -> String { "\(Parameter.format(v.x))x\(Parameter.format(v.y))" }
+        let cases: [([String], String?)] = [
+            (["--mode", "split", "--drag", "\(Parameter.format(split.x + 10)),70"],
+             "--drag \(Parameter.format(split.x + 10)),70 lies outside the caterpillar's \(size(split)) canvas (the 160x200 pane shows it "
+                + "scaled to fit; in split mode the coordinates are each pane's); the head is carried to its wall"),
+            (["--mode", "split", "--drag", "\(Parameter.format(split.x - 10)),70"], nil),
+            (["--drag", "100,-5"], "--drag 100,-5 lies outside the caterpillar's \(size(one)) canvas (the 320x200 picture shows it scaled to fit)"),
+        ]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a.png").path
+        for (options, warning) in cases {
+            let result = try Sticky.run(["render", "--scene", "chain", "--size", "320x200"] + options + ["--out", out])
+            #expect(result.status == 0 && FileManager.default.fileExists(atPath: out), "\(result.stderr)")
+            if let warning {
+                #expect(result.stderr.hasPrefix("sticky: warning: " + warning) && result.stderr.split(separator: "\n").count == 1,
+                        "\(options): \(result.stderr)")
+            } else {
+                #expect(result.stderr.isEmpty, "\(options): \(result.stderr)")
+            }
+        }
+    }
+
     /// render's own options that shape another scene's picture (or the Bézier fill's
     /// triangles where none is drawn, or the field's construction where no field is) are ignored with a line each on stderr saying so, and
     /// the picture is still drawn; where they apply, not a word.
