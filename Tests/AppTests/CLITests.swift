@@ -295,21 +295,25 @@ func temporaryFolder() throws -> URL {
         (["--size", "200x100", "--anchor", "5,50", "--drag", "40,50"], "the home circle at 5,50 (radius "),
     ] as [([String], String?)])
     func renderSaysWhenTheCanvasCutsABadge(_ options: [String], _ warning: String?) throws {
-        try expectRenderWarning(["--radius", "10"] + options, warning)
+        try Sticky.expectRender(["--radius", "10"] + options, warns: warning)
     }
+}
 
-    /// Renders with `options`; stderr is `warning`'s one line, or empty.
-    private func expectRenderWarning(_ options: [String], _ warning: String?) throws {
+extension Sticky {
+    /// Renders with `options` into a fresh folder: the picture is written, and stderr is
+    /// `warning`'s one line, or empty. (A failure is reported at the caller's line.)
+    static func expectRender(_ options: [String], warns warning: String?,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("a.png").path
         let result = try Sticky.run(["render"] + options + ["--out", out])
-        #expect(result.status == 0 && FileManager.default.fileExists(atPath: out), "\(result.stderr)")
+        #expect(result.status == 0 && FileManager.default.fileExists(atPath: out), "\(result.stderr)", sourceLocation: sourceLocation)
         if let warning {
             #expect(result.stderr.hasPrefix("sticky: warning: " + warning) && result.stderr.split(separator: "\n").count == 1,
-                    "\(options): \(result.stderr)")
+                    "\(options): \(result.stderr)", sourceLocation: sourceLocation)
         } else {
-            #expect(result.stderr.isEmpty, "\(options): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(options): \(result.stderr)", sourceLocation: sourceLocation)
         }
     }
 }

@@ -271,24 +271,15 @@ import Motion
             (["--mode", "split", "--drag", "\(Parameter.format(split.x - 10)),70"], nil),
             (["--drag", "100,-5"], "--drag 100,-5 lies outside the caterpillar's \(size(one)) canvas (the 320x200 picture shows it scaled to fit)"),
         ]
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("a.png").path
         for (options, warning) in cases {
-            let result = try Sticky.run(["render", "--scene", "chain", "--size", "320x200"] + options + ["--out", out])
-            #expect(result.status == 0 && FileManager.default.fileExists(atPath: out), "\(result.stderr)")
-            if let warning {
-                #expect(result.stderr.hasPrefix("sticky: warning: " + warning) && result.stderr.split(separator: "\n").count == 1,
-                        "\(options): \(result.stderr)")
-            } else {
-                #expect(result.stderr.isEmpty, "\(options): \(result.stderr)")
-            }
+            try Sticky.expectRender(["--scene", "chain", "--size", "320x200"] + options, warns: warning)
         }
     }
 
     /// render's own options that shape another scene's picture (or the Bézier fill's
-    /// triangles where none is drawn, or the field's construction where no field is) are ignored with a line each on stderr saying so, and
-    /// the picture is still drawn; where they apply, not a word.
+    /// triangles where none is drawn, or the field's construction where no field is) are
+    /// ignored with a line each on stderr saying so, and the picture is still drawn; where they
+    /// apply, not a word.
     @Test func optionsOfAnotherSceneAreSaidToBeIgnored() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
