@@ -54,6 +54,9 @@ public struct BadgePainter {
     private var fieldConstruction: Double?
     /// How the last frame's field was tiled, where it drew the field's construction.
     public private(set) var tiling: FieldTiling?
+    /// The bridge construction's labels since the last paint (`addOverlays`), scene units: the
+    /// pane labels and the caption keep clear of them.
+    private(set) var constructionLabels: [Rect] = []
 
     public init(atlas: GlyphAtlas? = nil) {
         self.atlas = atlas
@@ -125,6 +128,7 @@ public struct BadgePainter {
         decalGroups.removeAll(keepingCapacity: true)
         fieldDiscs.removeAll(keepingCapacity: true)
         fieldConstruction = nil
+        constructionLabels.removeAll(keepingCapacity: true)
         field.parameters = parameters.metaball
     }
 
@@ -172,20 +176,21 @@ public struct BadgePainter {
     /// (`ConstructionPainter.addField`: its tiles and balls, whether a badge is held or not);
     /// with `wireframe`, over the Bézier fill the edges of the shapes' triangles, counts left
     /// out. `scale`: device pixels per scene unit; `deviceScale`: per logical pixel (the
-    /// constructions' lines follow it). Call it after `paint`, before `frame`.
+    /// constructions' lines follow it); `canvas`: the scene's size, which the bridge's letters
+    /// keep within where they can. Call it after `paint`, before `frame`.
     public mutating func addOverlays(construction pose: BadgePose?, field: Bool = false, wireframe: Bool, parameters: Parameters,
-                                     scale: Double, deviceScale: Double) {
+                                     scale: Double, deviceScale: Double, canvas: Vec2? = nil) {
         if wireframe { ConstructionPainter.addWireframe(scale: scale, into: &builder) }
         if let pose, mode != .metaball {
             let atlas = self.atlas ?? Fonts.atlas()
             self.atlas = atlas
-            if mode == .overlay {
-                ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale, atlas: atlas,
-                                                    into: &decals)
-            } else {
-                ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale, atlas: atlas,
-                                                    into: &builder)
+            // (In the overlay on a casing: its ink would not read on the overlay's blue.)
+            func add(cased: Bool, into mesh: inout MeshBuilder) -> [Rect] {
+                ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale,
+                                                    atlas: atlas, cased: cased,
+                                                    bounds: canvas.map { Rect(x: 0, y: 0, width: $0.x, height: $0.y) }, into: &mesh)
             }
+            constructionLabels = mode == .overlay ? add(cased: true, into: &decals) : add(cased: false, into: &builder)
         }
         if field && (mode == .metaball || mode == .split) { fieldConstruction = deviceScale }
     }

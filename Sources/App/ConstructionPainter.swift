@@ -9,80 +9,179 @@ import Typography
 enum ConstructionPainter {
     static let ink = Color(red: 0.12, green: 0.23, blue: 0.54)
     static let wire = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
+    /// A letter's leader to its point: the ink, lighter than the construction's lines.
+    static let leaderInk = Color(red: 0.12, green: 0.23, blue: 0.54, alpha: 0.5)
 
     /// The seeds' points A, B, C, D, O, P (quad), or each side segment's end points and handles
     /// (cubic, tangent), with the control polygons, the centre line and labels. Returns the
     /// labels' boxes, scene units. `scale`: device pixels per scene unit; `deviceScale`: device
     /// pixels per logical pixel (the window's content scale, render's --scale), which the
     /// lines' and dots' width follow as the labels' size does: one logical pixel and 2.5, each
-    /// edge anti-aliased over one device pixel.
+    /// edge anti-aliased over one device pixel. `cased`: each line and dot on a white casing a
+    /// logical pixel wider each side, so that the ink reads on any colour (the overlay's blue).
+    /// `bounds`: the canvas, scene units, which the cubic's and tangent's letters keep within
+    /// where they can.
     @discardableResult
     static func addConstruction(of pose: BadgePose, parameters: Parameters, scale: Double, deviceScale: Double, atlas: GlyphAtlas?,
-                                into builder: inout MeshBuilder) -> [Rect] {
+                                cased: Bool = false, bounds: Rect? = nil, into builder: inout MeshBuilder) -> [Rect] {
         let pixel = 1 / scale, line = deviceScale * pixel, dot = 2.5 * deviceScale * pixel
-        builder.addLine(from: pose.home, to: pose.center, width: line, color: ink, feather: pixel)
-        guard let bridge = parameters.bridge(of: pose) else {
-            // Past the break (the home circle gone): the line's end at home marked, so that it
-            // does not point at nothing.
-            if !pose.attached { builder.addCircle(center: pose.home, radius: dot, color: ink, feather: pixel) }
-            return []
+        let (lines, marks) = parts(of: pose, parameters: parameters)
+        if cased {
+            let casing = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
+            for (a, b) in lines { builder.addLine(from: a, to: b, width: line + 2 * line, color: casing, feather: pixel) }
+            for mark in marks { builder.addCircle(center: mark.point, radius: dot + line, color: casing, feather: pixel) }
         }
-        // Labels go where they collide with no other label, no marked point and not the
-        // badge's count (its ink lies within 1.4 R by 0.8 R about the centre; 2 units round it
-        // kept free): the first free place round their point, starting away from the bridge's
-        // middle; each on a white halo, so that it reads on the red fill.
+        for (a, b) in lines { builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel) }
+        for mark in marks { builder.addCircle(center: mark.point, radius: dot, color: ink, feather: pixel) }
+        guard let atlas else { return [] }
+        // The badge's count keeps free: its ink lies within 1.4 R by 0.8 R about the centre, 2
+        // units round it.
         let c = pose.center, r = pose.radius
-        var placed: [Rect] = [Rect(x: c.x - 0.7 * r - 2, y: c.y - 0.4 * r - 2, width: 1.4 * r + 4, height: 0.8 * r + 4)]
-        var marks: [Vec2] = []
+        let count = Rect(x: c.x - 0.7 * r - 2, y: c.y - 0.4 * r - 2, width: 1.4 * r + 4, height: 0.8 * r + 4)
         let pen = HUDPen(scale: scale, atlas: atlas)
-        func label(_ text: String, at p: Vec2, away from: Vec2) {
-            guard let atlas else { return }
-            let size = 11.0, width = pen.width(of: text, size: size), height = 9.0
-            let direction = p - from
-            let start = direction.length > 0 ? atan2(direction.y, direction.x) : -Double.pi / 2
-            var best: Rect?
-            search: for distance in [9.0, 14, 20, 28] {
-                for k in 0..<12 {
-                    let angle = start + Double((k + 1) / 2) * (k % 2 == 0 ? 1 : -1) * Double.pi / 6
-                    let centre = p + Vec2(cos(angle), sin(angle)) * distance
-                    let box = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
-                    let clearance = Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6)
-                    let free = !placed.contains { $0.intersects(box) } && !box.contains(p)
-                        && !marks.contains { $0 != p && clearance.contains($0) }
-                    if free {
-                        best = box
-                        break search
-                    }
-                    if best == nil { best = box }
-                }
-            }
-            guard let box = best else { return }
-            placed.append(box)
+        let letters = parameters.bridge.style == .quad || pose.center == pose.home
+            ? lettersAround(marks, lines: lines, count: count, pose: pose, pen: pen)
+            : lettersInRow(marks, count: count, pose: pose, pen: pen, gap: dot + line, bounds: bounds)
+        let size = ConstructionPainter.letterSize
+        for (text, box, leader) in letters {
+            if let (a, b) = leader { builder.addLine(from: a, to: b, width: line, color: leaderInk, feather: pixel) }
+            // On a white halo, so that it reads on the red fill.
             let halo = Color(red: 1, green: 1, blue: 1, alpha: 0.9), e = line
             for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)] {
                 builder.addText(text, x: box.x + dx * e, y: box.maxY + dy * e, size: size, scale: scale, color: halo, atlas: atlas)
             }
             builder.addText(text, x: box.x, y: box.maxY, size: size, scale: scale, color: ink, atlas: atlas)
         }
-        func mark(_ p: Vec2, _ name: String?, away from: Vec2) {
-            builder.addCircle(center: p, radius: dot, color: ink, feather: pixel)
-            if let name { label(name, at: p, away: from) }
+        return letters.map(\.box)
+    }
+
+    /// A letter of the construction: its text, its box (scene units) and a leader to its point.
+    typealias Letter = (text: String, box: Rect, leader: (Vec2, Vec2)?)
+    /// The letters' size, and their boxes' height, scene units.
+    static let letterSize = 11.0, letterHeight = 9.0
+
+    /// The quad's six points lie apart, on both sides: each letter takes the first place round
+    /// its point that covers no other letter, point or line and not the count, and lies nearer
+    /// its own point than any other (or it names the wrong one), starting away from the
+    /// bridge's middle; where there is none, the place that breaks the least (a letter or the
+    /// count worst, then a point, then a line).
+    static func lettersAround(_ marks: [(point: Vec2, name: String?)], lines: [(Vec2, Vec2)], count: Rect, pose: BadgePose,
+                              pen: HUDPen) -> [Letter] {
+        var placed = [count], letters: [Letter] = []
+        let middle = pose.home.mix(pose.center, 0.5), height = letterHeight
+        for mark in marks {
+            guard let text = mark.name else { continue }
+            let p = mark.point, width = pen.width(of: text, size: letterSize)
+            let away = p - middle
+            let start = away.length > 0 ? atan2(away.y, away.x) : -Double.pi / 2
+            var best: (box: Rect, cost: Int)?
+            search: for distance in [9.0, 14, 20, 28] {
+                for k in 0..<24 {
+                    let angle = start + Double((k + 1) / 2) * (k % 2 == 0 ? 1 : -1) * Double.pi / 12
+                    let centre = p + Vec2(cos(angle), sin(angle)) * distance
+                    let box = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
+                    let clearance = Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6)
+                    let cost = 100 * placed.filter { $0.intersects(box) }.count
+                        + 10 * ((box.contains(p) ? 1 : 0) + marks.filter { $0.point != p && clearance.contains($0.point) }.count)
+                        + 10 * marks.filter { $0.point != p && ($0.point - centre).length < distance - 2 }.count
+                        + lines.filter { box.intersects(from: $0.0, to: $0.1) }.count
+                    if best.map({ cost < $0.cost }) ?? true { best = (box, cost) }
+                    if cost == 0 { break search }
+                }
+            }
+            if let box = best?.box {
+                placed.append(box)
+                letters.append((text, box, nil))
+            }
         }
-        let middle = pose.home.mix(pose.center, 0.5)
+        return letters
+    }
+
+    /// The cubic's and the tangent's points crowd along one side (the tangent's handles at a
+    /// thin neck lie a few units apart): their letters go in a row along the axis outside that
+    /// side, in the points' order along it, each as near its point's place as the letters
+    /// before it and the count leave it (two units apart), with a leader to its point where it
+    /// lies off it (`gap`: the dot's radius, which the leader leaves clear). So no letter lies
+    /// over the axis, the other side or a line of the construction, or by another point than its
+    /// own. The side named is the upper one, or its mirror image where more letters fit in
+    /// `bounds` there. (`marks` come a side at a time, the named side first.)
+    static func lettersInRow(_ marks: [(point: Vec2, name: String?)], count: Rect, pose: BadgePose, pen: HUDPen, gap: Double,
+                             bounds: Rect?) -> [Letter] {
+        let axis = pose.center - pose.home, u = axis * (1 / axis.length), height = letterHeight
+        func row(_ named: [(point: Vec2, name: String)]) -> [Letter] {
+            let across = named.reduce(0.0) { $0 + ($1.point - pose.home).dot(Vec2(-u.y, u.x)) }
+            let n = Vec2(-u.y, u.x) * (across < 0 ? -1 : 1)
+            let row = (named.map { ($0.point - pose.home).dot(n) }.max() ?? 0) + gap + 3
+            var placed = [count], letters: [Letter] = []
+            for (p, text) in named.sorted(by: { ($0.point - pose.home).dot(u) < ($1.point - pose.home).dot(u) }) {
+                let width = pen.width(of: text, size: letterSize)
+                // The box's half extent across the axis.
+                let half = (abs(n.x) * width + abs(n.y) * height) / 2
+                let along = (p - pose.home).dot(u)
+                for (out, slide) in rowOffsets {
+                    let centre = pose.home + u * (along + slide) + n * (row + out + half)
+                    let box = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
+                    let spaced = Rect(x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4)
+                    guard bounds.map({ box.x >= $0.x && box.y >= $0.y && box.maxX <= $0.maxX && box.maxY <= $0.maxY }) ?? true,
+                          !placed.contains(where: { $0.intersects(spaced) }) else { continue }
+                    placed.append(box)
+                    letters.append((text, box, leaderLine(from: p, to: box, gap: gap)))
+                    break
+                }
+            }
+            return letters
+        }
+        let named = marks.compactMap { mark in mark.name.map { (point: mark.point, name: $0) } }
+        let mirrored = zip(marks[(marks.count / 2)...], marks[..<(marks.count / 2)]).compactMap { mark, named in
+            named.name.map { (point: mark.point, name: $0) }
+        }
+        let letters = row(named)
+        guard letters.count < named.count else { return letters }
+        let other = row(mirrored)
+        return other.count > letters.count ? other : letters
+    }
+
+    /// The places a row's letter tries, nearest first: outward from the row and along it
+    /// either way, units.
+    static let rowOffsets: [(out: Double, slide: Double)] = {
+        var offsets: [(out: Double, slide: Double)] = []
+        for out in stride(from: 0.0, through: 40, by: 2) {
+            for slide in stride(from: -40.0, through: 40, by: 2) { offsets.append((out, slide)) }
+        }
+        // (Ties: nearer the row, then forward along the axis.)
+        return offsets.sorted { a, b in
+            (abs(a.slide) + a.out, a.out, -a.slide) < (abs(b.slide) + b.out, b.out, -b.slide)
+        }
+    }()
+
+    /// A leader from a dot at `p` (`gap` round it left clear) to the nearest point of `box`
+    /// (a unit short of it), or nil where the two are too near for one.
+    static func leaderLine(from p: Vec2, to box: Rect, gap: Double) -> (Vec2, Vec2)? {
+        let q = Vec2(min(max(p.x, box.x), box.maxX), min(max(p.y, box.y), box.maxY))
+        let d = q - p, length = d.length
+        guard length > gap + 2 else { return nil }
+        let u = d * (1 / length)
+        return (p + u * gap, q - u)
+    }
+
+    /// The construction's lines and marked points (named where labelled), scene units: the
+    /// centre line home → badge; then the quad's A–O–D, B–P–C, A–B, C–D and its six points, or
+    /// both sides' control polygons and points (the upper side's named). Past the break the
+    /// centre line alone, its end at home marked (the home circle gone, it would point at
+    /// nothing).
+    static func parts(of pose: BadgePose, parameters: Parameters) -> (lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)]) {
+        var lines = [(pose.home, pose.center)]
+        guard let bridge = parameters.bridge(of: pose) else { return (lines, pose.attached ? [] : [(pose.home, nil)]) }
         if parameters.bridge.style == .quad,
             let q = QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius)
         {
-            for (a, b) in [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)] {
-                builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel)
-            }
-            let points = [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")]
-            marks = points.map(\.0)
-            for (p, name) in points { mark(p, name, away: middle) }
-            return Array(placed.dropFirst())
+            lines += [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)]
+            return (lines, [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")])
         }
         // Both sides: the upper one and its mirror image.
         let names: [String] = parameters.bridge.style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]
-        let sides = [1.0, -1.0].map { sign -> [Vec2] in
+        var marks: [(point: Vec2, name: String?)] = []
+        for (k, sign) in [1.0, -1.0].enumerated() {
             var points: [Vec2] = []
             let segments = [bridge.side.0, bridge.side.1].compactMap { $0 }
             for segment in segments {
@@ -92,14 +191,11 @@ enum ConstructionPainter {
                     : [segment.p0, segment.p1, segment.p2]
             }
             points.append(segments.last!.p3)
-            return points.map { bridge.world(Vec2($0.x, sign * $0.y)) }
+            let world = points.map { bridge.world(Vec2($0.x, sign * $0.y)) }
+            lines += zip(world, world.dropFirst()).map { ($0, $1) }
+            marks += world.enumerated().map { i, p in (p, k == 0 && i < names.count ? names[i] : nil) }
         }
-        marks = sides.flatMap { $0 }
-        for (k, world) in sides.enumerated() {
-            for (a, b) in zip(world, world.dropFirst()) { builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel) }
-            for (i, p) in world.enumerated() { mark(p, k == 0 && i < names.count ? names[i] : nil, away: middle) }
-        }
-        return Array(placed.dropFirst())
+        return (lines, marks)
     }
 
     /// How the metaball pass draws its field (its construction): the tiles wholly inside,

@@ -14,6 +14,25 @@ struct Rect: Equatable {
     var maxY: Double { y + height }
     func contains(_ p: Vec2) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
     func intersects(_ r: Rect) -> Bool { x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY }
+
+    /// Whether the segment from `a` to `b` passes through the rectangle (its part within it
+    /// longer than nothing): the segment clipped to each side's slab in turn (Liang–Barsky).
+    func intersects(from a: Vec2, to b: Vec2) -> Bool {
+        var t0 = 0.0, t1 = 1.0
+        let d = b - a
+        for (delta, low, high, start) in [(d.x, x, maxX, a.x), (d.y, y, maxY, a.y)] {
+            if delta == 0 {
+                if start <= low || start >= high { return false }
+                continue
+            }
+            var enter = (low - start) / delta, leave = (high - start) / delta
+            if enter > leave { swap(&enter, &leave) }
+            t0 = max(t0, enter)
+            t1 = min(t1, leave)
+            if t0 >= t1 { return false }
+        }
+        return true
+    }
 }
 
 /// Text and panels in the HUD's style, on a mesh at `scale` device pixels per unit.
@@ -302,16 +321,29 @@ extension HUDContent {
         return boxes
     }
 
+    /// The bridge construction's labels (`BadgePainter.constructionLabels`, scene units) in
+    /// window units, in each pane that draws them (not the field's).
+    static func boxes(_ labels: [Rect], layout: Layout) -> [Rect] {
+        layout.panes.indices.filter { layout.panes[$0].content != .metaball }.flatMap { pane in
+            labels.map { label in
+                let p = layout.windowPoint(Vec2(label.x, label.y), pane: pane)
+                return Rect(x: p.x, y: p.y, width: label.width * layout.zoom, height: label.height * layout.zoom)
+            }
+        }
+    }
+
     /// The divider and the pane labels alone, as `render`'s pictures show them (PNG and SVG):
     /// nothing where the layout has one pane, but for the overlay, whose label is its legend
-    /// (the window's caption says it there).
-    static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: SceneName, parameters: Parameters) -> HUDContent {
+    /// (the window's caption says it there). They keep clear of the scene and of `construction`,
+    /// the bridge construction's labels (scene units).
+    static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: SceneName, parameters: Parameters,
+                       construction: [Rect] = []) -> HUDContent {
         var content = HUDContent()
         content.paneLabels = paneLabels(layout: layout, scene: scene, parameters: parameters)
         if layout.panes.count == 1, layout.panes[0].content == .overlay {
             content.paneLabels = [overlayLegend(scene: scene, parameters: parameters)]
         }
-        if !content.paneLabels.isEmpty { content.avoid = shown(snapshot, layout: layout) }
+        if !content.paneLabels.isEmpty { content.avoid = shown(snapshot, layout: layout) + boxes(construction, layout: layout) }
         return content
     }
 }

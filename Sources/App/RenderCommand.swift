@@ -304,7 +304,8 @@ enum RenderCommand {
     /// none for one pane otherwise): the HUD's, with the painter's glyph atlas (loaded here if
     /// it has none and there are labels).
     static func labels(_ snapshot: SceneSnapshot, painter: inout BadgePainter, options: CommonOptions, layout: Layout) -> Mesh {
-        let content = HUDContent.labels(snapshot, layout: layout, scene: options.scene, parameters: options.parameters)
+        let content = HUDContent.labels(snapshot, layout: layout, scene: options.scene, parameters: options.parameters,
+                                        construction: painter.constructionLabels)
         guard !content.paneLabels.isEmpty else { return Mesh() }
         if painter.atlas == nil { painter.atlas = Fonts.atlas() }
         return HUD(content, layout: layout, scale: options.scale, atlas: painter.atlas).mesh
@@ -344,8 +345,8 @@ enum RenderCommand {
         painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale, mode: options.mode)
         if construction || wireframe {
             painter.addOverlays(construction: construction ? poses.last : nil, field: construction, wireframe: wireframe,
-                                parameters: options.parameters,
-                                scale: options.scale, deviceScale: options.scale)
+                                parameters: options.parameters, scale: options.scale, deviceScale: options.scale,
+                                canvas: options.layout(.free).canvas)
         }
         let snapshot = SceneSnapshot(held: poses, texts: texts, rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)

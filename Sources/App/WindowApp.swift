@@ -476,7 +476,7 @@ final class WindowApp {
         if construction || wireframe {
             // (The scene's held badge: the grid's badges are posed as if held, but none is.)
             painter.addOverlays(construction: construction ? scene.heldPose : nil, field: construction, wireframe: wireframe,
-                                parameters: options.parameters, scale: scale, deviceScale: deviceScale)
+                                parameters: options.parameters, scale: scale, deviceScale: deviceScale, canvas: layout.canvas)
         }
         var frame = painter.frame(layout: layout, scale: scale, parameters: options.parameters, pixelWidth: pixelWidth,
                                   pixelHeight: pixelHeight)
@@ -514,7 +514,7 @@ final class WindowApp {
             content.help = Controls.helpLines
             content.helpScroll = helpScroll
         }
-        content.avoid = HUDContent.shown(snapshot, layout: layout)
+        content.avoid = HUDContent.shown(snapshot, layout: layout) + HUDContent.boxes(painter.constructionLabels, layout: layout)
         // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
         // at home; the caterpillar as it last lay still (until it first does, at the start or
         // after a resize or a new scene, where it will land); the grid as it is (it never moves).

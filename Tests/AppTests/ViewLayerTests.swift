@@ -821,6 +821,44 @@ import Testing
         #expect(everywhere.toastBox!.maxY > 500, "toast at \(everywhere.toastBox!)")
     }
 
+    /// `render`'s pane labels (split) and the overlay's legend keep off the bridge
+    /// construction's labels ("D" lay under "Bézier · quad"): a badge pulled down and right
+    /// near the bottom right of the labelled pane, in steps down to its floor; the labels laid
+    /// out as `render` lays them; at least one step where the label would have met a letter.
+    @Test func renderLabelsKeepOffTheConstructionsLetters() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let parameters = Parameters()
+        var met = 0
+        for (mode, right) in [(Mode.split, 400.0), (.overlay, 800)] {
+            let layout = Layout(width: 800, height: 600, mode: mode, scene: .free)
+            for y in stride(from: 470.0, through: 560, by: 5) {
+                for x in [right - 90, right - 60, right - 40] {
+                    let home = Vec2(x - 20, y - 25)
+                    let pose = BadgePose(home: home, center: Vec2(x, y), radius: 20, parameters: parameters.motion.badge)
+                    var painter = BadgePainter(atlas: atlas)
+                    painter.paint([pose], texts: ["8"], parameters: parameters, scale: 1, mode: mode)
+                    painter.addOverlays(construction: pose, wireframe: false, parameters: parameters, scale: 1, deviceScale: 1)
+                    let letters = HUDContent.boxes(painter.constructionLabels, layout: layout)
+                    #expect(letters.count >= 4)
+                    let snapshot = SceneSnapshot(held: [pose], texts: ["8"], rule: parameters.metaballBreak,
+                                                 shrink: parameters.motion.badge.shrink)
+                    func labels(_ construction: [Rect]) -> [Rect] {
+                        let content = HUDContent.labels(snapshot, layout: layout, scene: .badge, parameters: parameters,
+                                                        construction: construction)
+                        return HUD(content, layout: layout, scale: 1, atlas: atlas).labelBoxes
+                    }
+                    let shown = labels(painter.constructionLabels)
+                    #expect(!shown.isEmpty, "\(mode) at \(x), \(y): no label")
+                    for box in shown {
+                        #expect(!letters.contains { $0.intersects(box) }, "\(mode) at \(x), \(y): label \(box) over a letter")
+                    }
+                    if labels([]).contains(where: { box in letters.contains { $0.intersects(box) } }) { met += 1 }
+                }
+            }
+        }
+        #expect(met > 0, "no step put a letter where a label would be")
+    }
+
     /// The caterpillar at 500x400 after r: its floor takes the bottom and its slider panel
     /// reaches past the middle; the toast goes below the panel, over neither (it went over the
     /// panel's first row).

@@ -358,6 +358,104 @@ import Reference
         }
     }
 
+    /// The construction's labels cross none of its lines (a label over a line read as part
+    /// of it: "h1" on the centre line): the centre line home → badge in every style, the
+    /// quad's A–O–D, B–P–C, A–B and C–D, the other styles' control polygons (written here: each
+    /// segment's end and handles, the cubic's quadratic pieces by their own control point, 1.5
+    /// times the way to the cubic handle). Several pulls, scales 1 and 3; a small badge too.
+    @Test func constructionLabelsKeepOffItsLines() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var parameters = Parameters()
+        for style in BridgeStyle.allCases {
+            parameters.bridge.style = style
+            for (radius, scale) in [(20.0, 1.0), (20, 3), (12, 1)] {
+                for (dx, dy) in [(50.0, 30.0), (-40, 20), (0, 45), (30, -30), (25, 5), (40, 22)] {
+                    let pose = BadgePose(home: Vec2(100, 100), center: Vec2(100 + dx, 100 + dy), radius: radius,
+                                         parameters: parameters.motion.badge)
+                    let bridge = try #require(parameters.bridge(of: pose))
+                    var lines = [(pose.home, pose.center)]
+                    if style == .quad {
+                        let q = try #require(QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center,
+                                                              badgeRadius: pose.radius))
+                        lines += [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)]
+                    } else {
+                        for sign in [1.0, -1.0] {
+                            let segments = [bridge.side.0, bridge.side.1].compactMap { $0 }
+                            var polygon = segments.flatMap { s in
+                                style == .cubic ? [s.p0, s.p0 + (s.p1 - s.p0) * 1.5] : [s.p0, s.p1, s.p2]
+                            }
+                            polygon.append(segments.last!.p3)
+                            let world = polygon.map { bridge.world(Vec2($0.x, sign * $0.y)) }
+                            lines += zip(world, world.dropFirst()).map { ($0, $1) }
+                        }
+                    }
+                    var builder = MeshBuilder()
+                    let labels = ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: scale,
+                                                                     atlas: atlas, into: &builder)
+                    #expect(labels.count >= 4)
+                    for label in labels {
+                        for (a, b) in lines {
+                            // Each line's points a tenth of a unit apart: none inside the label.
+                            let steps = Int((b - a).length * 10) + 1
+                            let inside = (0...steps).contains { label.contains(a.mix(b, Double($0) / Double(steps))) }
+                            #expect(!inside, "\(style) R\(radius) ×\(scale) (\(dx), \(dy)): label \(label) over the line \(a) → \(b)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cubic's and tangent's letters keep within the canvas where they fit: a badge pulled
+    /// down near the canvas's foot has all its letters (one a point), every one inside, its
+    /// lower side's row of letters being too low there (its mirror image is named instead).
+    @Test func constructionLettersKeepWithinTheCanvas() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var parameters = Parameters()
+        let canvas = Rect(x: 0, y: 0, width: 200, height: 110)
+        for style in [BridgeStyle.cubic, .tangent] {
+            parameters.bridge.style = style
+            for (dx, dy) in [(50.0, 20.0), (30, 25), (-45, 22)] {
+                let pose = BadgePose(home: Vec2(100, 65), center: Vec2(100 + dx, 65 + dy), radius: 20, parameters: parameters.motion.badge)
+                var builder = MeshBuilder()
+                let labels = ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: 2, deviceScale: 2, atlas: atlas,
+                                                                 bounds: canvas, into: &builder)
+                #expect(labels.count == (style == .cubic ? 5 : 4), "\(style) (\(dx), \(dy)): \(labels.count) letters")
+                for label in labels {
+                    #expect(label.x >= 0 && label.y >= 0 && label.maxX <= canvas.width && label.maxY <= canvas.height,
+                            "\(style) (\(dx), \(dy)): \(label) outside the canvas")
+                }
+            }
+        }
+    }
+
+    /// In the overlay the construction lies on a white casing a logical pixel wide each side of
+    /// its lines (its ink did not read on the overlay's blue): across the centre line, mid-way
+    /// in the bridge (where the field's neck is narrower: the Bézier fill's blue), the axis is
+    /// ink and a logical pixel off it is near white each side; without the construction that
+    /// pixel is the blue.
+    @Test func theOverlaysConstructionIsCased() throws {
+        var options = CommonOptions()
+        options.width = 200
+        options.height = 140
+        options.scale = 2
+        options.mode = .overlay
+        let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
+        let plain = try RenderCommand.draw([pose], options: options)
+        let marked = try RenderCommand.draw([pose], options: options, construction: true)
+        let d = pose.center - pose.home, along = d * (1 / d.length), across = Vec2(-along.y, along.x)
+        let middle = pose.home.mix(pose.center, 0.5)
+        func pixel(_ image: Image, _ p: Vec2) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { image.pixel(x: Int(p.x * 2), y: Int(p.y * 2)) }
+        let axis = pixel(marked, middle)
+        #expect(Int(axis.b) > Int(axis.r) + 60, "the axis: \(axis)")
+        for side in [1.0, -1.0] {
+            let p = middle + across * side
+            let before = pixel(plain, p), after = pixel(marked, p)
+            #expect(before.r < 80 && before.b > 200, "the overlay's blue there without the construction: \(before)")
+            #expect(after.r > 190 && after.g > 190 && after.b > 190, "casing \(side) px off the axis: \(after)")
+        }
+    }
+
     /// Over the metaball fill the construction is the field's, over everything (the field here
     /// drawn in levels: the held badge covers another's count): every tile's edges in ink, the
     /// tiles inside washed pale and no other pixel of the fill, each ball's radius a ring; none
