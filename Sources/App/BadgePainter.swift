@@ -94,7 +94,7 @@ public struct BadgePainter {
     private mutating func paint(chain bodies: [Ball], parameters: Parameters, scale: Double, mode: Mode) {
         let feather = 1 / scale
         let style = parameters.sceneStyle(scale: scale)
-        if mode == .bezier || mode == .split { builder.addChain(bodies, style: style) }
+        if mode.showsBezierFill { builder.addChain(bodies, style: style) }
         if mode == .overlay { shapes.addChain(bodies, style: style) }
         if mode != .bezier {
             field.balls.append(contentsOf: bodies)
@@ -143,7 +143,7 @@ public struct BadgePainter {
     private mutating func build(_ snapshot: SceneSnapshot, parameters: Parameters, scale: Double, mode: Mode) {
         let feather = 1 / scale
         let style = parameters.sceneStyle(scale: scale)
-        if mode == .bezier || mode == .split {
+        if mode.showsBezierFill {
             let atlas = self.atlas
             builder.addScene(snapshot, style: style, droplets: &droplets) { badge, pose, mesh in
                 BadgePainter.addCount(badge.text, pose, atlas: atlas, into: &mesh, parameters: parameters, scale: scale)
@@ -192,7 +192,7 @@ public struct BadgePainter {
             }
             constructionLabels = mode == .overlay ? add(cased: true, into: &decals) : add(cased: false, into: &builder)
         }
-        if field && (mode == .metaball || mode == .split) { fieldConstruction = deviceScale }
+        if field && mode.showsField { fieldConstruction = deviceScale }
     }
 
     /// The frame of the current meshes, laid out by `layout` on a target of

@@ -5,6 +5,13 @@ import Geometry
 /// How the scene is filled.
 public enum Mode: String, CaseIterable, Sendable {
     case bezier, metaball, split, overlay
+
+    /// Whether the mode has a pane of the Bézier fill (bezier, split): its meshes, and the
+    /// wireframe over them.
+    var showsBezierFill: Bool { self == .bezier || self == .split }
+    /// Whether the mode has a pane of the metaball fill (metaball, split): the field's
+    /// construction is drawn there.
+    var showsField: Bool { self == .metaball || self == .split }
 }
 
 /// Options shared by all commands; parameters are applied in order after the params file.

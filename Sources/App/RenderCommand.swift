@@ -44,10 +44,10 @@ struct RenderRequest {
             let owners = names.count == 1 ? "the \(names[0]) scene's" : "the \(names.joined(separator: " and ")) scenes'"
             lines.append("\(option) is \(owners); the \(scene.rawValue) scene ignores it")
         }
-        if given.contains("--wireframe"), scene == .badge, common.mode == .metaball || common.mode == .overlay {
+        if given.contains("--wireframe"), scene == .badge, !common.mode.showsBezierFill {
             lines.append("--wireframe draws the Bézier fill's triangles, which the \(common.mode.rawValue) mode does not show (bezier or split do)")
         }
-        if given.contains("--construction"), scene != .badge, common.mode == .bezier || common.mode == .overlay {
+        if given.contains("--construction"), scene != .badge, !common.mode.showsField {
             lines.append("--construction draws the \(scene.rawValue) scene's metaball field (its balls and tiles), which the "
                 + "\(common.mode.rawValue) mode does not show (metaball or split do)")
         }

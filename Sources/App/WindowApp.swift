@@ -288,7 +288,7 @@ final class WindowApp {
             say(construction ? "construction on (\(constructionShown))" : "construction off")
         case .toggleWireframe:
             wireframe.toggle()
-            say(wireframe ? (options.mode == .bezier || options.mode == .split ? "wireframe on" : "wireframe on (drawn in the Bézier fill: bezier or split)") : "wireframe off")
+            say(wireframe ? (options.mode.showsBezierFill ? "wireframe on" : "wireframe on (drawn in the Bézier fill: bezier or split)") : "wireframe off")
         case .toggleRecording, .toggleRecordingAPNG:
             if capture.isRecording {
                 capture.stop().map { say($0.message) }
