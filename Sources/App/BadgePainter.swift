@@ -177,10 +177,30 @@ public struct BadgePainter {
     /// with `wireframe`, over the Bézier fill the edges of the shapes' triangles, counts left
     /// out. `scale`: device pixels per scene unit; `deviceScale`: per logical pixel (the
     /// constructions' lines follow it); `canvas`: the scene's size, which the bridge's letters
-    /// keep within where they can. Call it after `paint`, before `frame`.
-    public mutating func addOverlays(construction pose: BadgePose?, field: Bool = false, wireframe: Bool, parameters: Parameters,
-                                     scale: Double, deviceScale: Double, canvas: Vec2? = nil) {
+    /// keep within where they can; `bridges`: the painted scene, whose other bridges (the
+    /// grid's, the caterpillar's goo, badges springing home) then show their construction too,
+    /// unlettered. Call it after `paint`, before `frame`.
+    public mutating func addOverlays(construction pose: BadgePose?, bridges snapshot: SceneSnapshot? = nil, field: Bool = false,
+                                     wireframe: Bool, parameters: Parameters, scale: Double, deviceScale: Double, canvas: Vec2? = nil) {
         if wireframe { ConstructionPainter.addWireframe(scale: scale, into: &builder) }
+        if let snapshot, mode != .metaball {
+            var bridges: [(bridge: Bridge, home: Ball, badge: Ball)] = []
+            if parameters.goo {
+                for (a, b) in zip(snapshot.bodies, snapshot.bodies.dropFirst()) {
+                    if let bridge = Bridge(goo: a, b, parameters: parameters.bridge) { bridges.append((bridge, a, b)) }
+                }
+            }
+            for badge in snapshot.badges where badge.hasBridge && badge.pose != pose {
+                if let pose = badge.pose, let bridge = parameters.bridge(of: pose) {
+                    bridges.append((bridge, Ball(center: pose.home, radius: pose.homeRadius), Ball(center: pose.center, radius: pose.radius)))
+                }
+            }
+            func add(cased: Bool, into mesh: inout MeshBuilder) {
+                ConstructionPainter.addConstructions(of: bridges, style: parameters.bridge.style, scale: scale, deviceScale: deviceScale,
+                                                     cased: cased, into: &mesh)
+            }
+            if mode == .overlay { add(cased: true, into: &decals) } else { add(cased: false, into: &builder) }
+        }
         if let pose, mode != .metaball {
             let atlas = self.atlas ?? Fonts.atlas()
             self.atlas = atlas

@@ -26,13 +26,7 @@ enum ConstructionPainter {
                                 cased: Bool = false, bounds: Rect? = nil, into builder: inout MeshBuilder) -> [Rect] {
         let pixel = 1 / scale, line = deviceScale * pixel, dot = 2.5 * deviceScale * pixel
         let (lines, marks) = parts(of: pose, parameters: parameters)
-        if cased {
-            let casing = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
-            for (a, b) in lines { builder.addLine(from: a, to: b, width: line + 2 * line, color: casing, feather: pixel) }
-            for mark in marks { builder.addCircle(center: mark.point, radius: dot + line, color: casing, feather: pixel) }
-        }
-        for (a, b) in lines { builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel) }
-        for mark in marks { builder.addCircle(center: mark.point, radius: dot, color: ink, feather: pixel) }
+        addParts([(lines, marks)], line: line, dot: dot, pixel: pixel, cased: cased, into: &builder)
         guard let atlas else { return [] }
         // The badge's count keeps free: its ink lies within 1.4 R by 0.8 R about the centre, 2
         // units round it.
@@ -170,16 +164,25 @@ enum ConstructionPainter {
     /// centre line alone, its end at home marked (the home circle gone, it would point at
     /// nothing).
     static func parts(of pose: BadgePose, parameters: Parameters) -> (lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)]) {
-        var lines = [(pose.home, pose.center)]
-        guard let bridge = parameters.bridge(of: pose) else { return (lines, pose.attached ? [] : [(pose.home, nil)]) }
-        if parameters.bridge.style == .quad,
-            let q = QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius)
+        guard let bridge = parameters.bridge(of: pose) else {
+            return ([(pose.home, pose.center)], pose.attached ? [] : [(pose.home, nil)])
+        }
+        return parts(of: bridge, home: Ball(center: pose.home, radius: pose.homeRadius), badge: Ball(center: pose.center, radius: pose.radius),
+                     style: parameters.bridge.style)
+    }
+
+    /// The same for `bridge` between `home` and `badge` (a badge's and its home's, or two of the
+    /// caterpillar's bodies) built in `style`.
+    static func parts(of bridge: Bridge, home: Ball, badge: Ball, style: BridgeStyle) -> (lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)]) {
+        var lines = [(home.center, badge.center)]
+        if style == .quad,
+            let q = QuadConstruction(home: home.center, homeRadius: home.radius, badge: badge.center, badgeRadius: badge.radius)
         {
             lines += [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)]
             return (lines, [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")])
         }
         // Both sides: the upper one and its mirror image.
-        let names: [String] = parameters.bridge.style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]
+        let names: [String] = style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]
         var marks: [(point: Vec2, name: String?)] = []
         for (k, sign) in [1.0, -1.0].enumerated() {
             var points: [Vec2] = []
@@ -187,7 +190,7 @@ enum ConstructionPainter {
             for segment in segments {
                 // Quadratic pieces show their own control point (the cubic form's handles are
                 // two thirds of the way to it).
-                points += parameters.bridge.style == .cubic ? [segment.p0, segment.p0 + (segment.p1 - segment.p0) * 1.5]
+                points += style == .cubic ? [segment.p0, segment.p0 + (segment.p1 - segment.p0) * 1.5]
                     : [segment.p0, segment.p1, segment.p2]
             }
             points.append(segments.last!.p3)
@@ -196,6 +199,33 @@ enum ConstructionPainter {
             marks += world.enumerated().map { i, p in (p, k == 0 && i < names.count ? names[i] : nil) }
         }
         return (lines, marks)
+    }
+
+    /// Every bridge's construction in `bridges` but its letters (the grid's badges, the
+    /// caterpillar's goo, badges springing home: many at once, where letters would crowd), in
+    /// `style`: its lines and points as `addConstruction` draws them (`cased` as there).
+    static func addConstructions(of bridges: [(bridge: Bridge, home: Ball, badge: Ball)], style: BridgeStyle, scale: Double,
+                                 deviceScale: Double, cased: Bool = false, into builder: inout MeshBuilder) {
+        let pixel = 1 / scale, line = deviceScale * pixel, dot = 2.5 * deviceScale * pixel
+        let all = bridges.map { parts(of: $0.bridge, home: $0.home, badge: $0.badge, style: style) }
+        addParts(all, line: line, dot: dot, pixel: pixel, cased: cased, into: &builder)
+    }
+
+    /// Draws constructions' lines and dots: `line` wide and `dot` in radius, each edge
+    /// anti-aliased over `pixel`; with `cased`, all on their white casing first.
+    static func addParts(_ all: [(lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)])], line: Double, dot: Double,
+                         pixel: Double, cased: Bool, into builder: inout MeshBuilder) {
+        if cased {
+            let casing = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
+            for (lines, marks) in all {
+                for (a, b) in lines { builder.addLine(from: a, to: b, width: 3 * line, color: casing, feather: pixel) }
+                for mark in marks { builder.addCircle(center: mark.point, radius: dot + line, color: casing, feather: pixel) }
+            }
+        }
+        for (lines, marks) in all {
+            for (a, b) in lines { builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel) }
+            for mark in marks { builder.addCircle(center: mark.point, radius: dot, color: ink, feather: pixel) }
+        }
     }
 
     /// How the metaball pass draws its field (its construction): the tiles wholly inside,

@@ -97,7 +97,7 @@ struct Controls {
         KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider"),
         KeyBinding("1 2 3 4", ["1", "2", "3", "4"], .preset, "presets seed000, seed002, paperjs, smooth"),
         KeyBinding("p", ["p"], .saveParameters, "save the parameters to ./sticky-params.json"),
-        KeyBinding("c", ["c"], .toggleConstruction, "construction: a held badge's, the field's tiles"),
+        KeyBinding("c", ["c"], .toggleConstruction, "construction: the bridges' (a held badge's lettered), the field's tiles"),
         KeyBinding("w", ["w"], .toggleWireframe, "the triangles' edges (wireframe)"),
         KeyBinding("s", ["s"], .screenshot, "save a screenshot (with the HUD)"),
         KeyBinding("shift+s", ["shift+s"], .screenshotOtherWay, "save a screenshot without the HUD"),

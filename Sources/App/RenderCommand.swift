@@ -34,7 +34,7 @@ struct RenderRequest {
 
     /// A line for each option given that changes nothing in this picture: one of another
     /// scene's, the wireframe where no Bézier fill is drawn, and the construction where there is
-    /// none (the caterpillar's and the grid's are their field's; `--count`'s is the common
+    /// none (the caterpillar's is its field's and its goo's bridges'; `--count`'s is the common
     /// options').
     var ignored: [String] {
         let scene = common.scene
@@ -47,9 +47,9 @@ struct RenderRequest {
         if given.contains("--wireframe"), scene == .badge, !common.mode.showsBezierFill {
             lines.append("--wireframe draws the Bézier fill's triangles, which the \(common.mode.rawValue) mode does not show (bezier or split do)")
         }
-        if given.contains("--construction"), scene != .badge, !common.mode.showsField {
-            lines.append("--construction draws the \(scene.rawValue) scene's metaball field (its balls and tiles), which the "
-                + "\(common.mode.rawValue) mode does not show (metaball or split do)")
+        if given.contains("--construction"), scene == .chain, !common.parameters.goo, !common.mode.showsField {
+            lines.append("--construction draws the caterpillar's metaball field (its balls and tiles) and its goo's bridges, "
+                + "which the \(common.mode.rawValue) mode without goo does not show (metaball or split do, or goo=true)")
         }
         return lines
     }
@@ -274,14 +274,15 @@ enum RenderCommand {
         }
     }
 
-    /// The caterpillar or grid painted for the request's mode, with the field's construction
-    /// over it at --construction (they have no bridge of their own to construct).
+    /// The caterpillar or grid painted for the request's mode, with the constructions over it at
+    /// --construction: the field's over the metaball fill, and over the Bézier fill every
+    /// bridge's, unlettered (the grid's badges', the caterpillar's goo).
     static func paint(_ snapshot: SceneSnapshot, with painter: inout BadgePainter, request: RenderRequest, layout: Layout) {
         let options = request.common, scale = options.scale * layout.zoom
         painter.paint(snapshot, parameters: options.parameters, scale: scale, mode: options.mode)
         if request.construction {
-            painter.addOverlays(construction: nil, field: true, wireframe: false, parameters: options.parameters, scale: scale,
-                                deviceScale: options.scale)
+            painter.addOverlays(construction: nil, bridges: snapshot, field: true, wireframe: false, parameters: options.parameters,
+                                scale: scale, deviceScale: options.scale)
         }
     }
 
@@ -343,13 +344,13 @@ enum RenderCommand {
                      wireframe: Bool = false) throws(CLIError) -> Image {
         var painter = BadgePainter(atlas: texts.contains { !$0.isEmpty } ? Fonts.atlas() : nil)
         painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale, mode: options.mode)
-        if construction || wireframe {
-            painter.addOverlays(construction: construction ? poses.last : nil, field: construction, wireframe: wireframe,
-                                parameters: options.parameters, scale: options.scale, deviceScale: options.scale,
-                                canvas: options.layout(.free).canvas)
-        }
         let snapshot = SceneSnapshot(held: poses, texts: texts, rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)
+        if construction || wireframe {
+            painter.addOverlays(construction: construction ? poses.last : nil, bridges: construction ? snapshot : nil, field: construction,
+                                wireframe: wireframe, parameters: options.parameters, scale: options.scale, deviceScale: options.scale,
+                                canvas: options.layout(.free).canvas)
+        }
         return try image(of: &painter, snapshot: snapshot, options: options, layout: options.layout(.free))
     }
 }

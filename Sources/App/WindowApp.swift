@@ -398,12 +398,18 @@ final class WindowApp {
     /// What the construction (c) shows in this scene and mode, for its toast.
     private var constructionShown: String {
         let field = "the field's balls and tiles", flat = "; pale tiles are filled flat"
-        let badges = scene.kind == .badges
+        // What the Bézier fill's construction shows: the held badge's bridge, lettered (and any
+        // springing home); each of the grid's bridges; the caterpillar's goo, where it has one.
+        let bridges: String? = switch options.scene {
+        case .badge: "a held badge's bridge"
+        case .grid: "every bridge's"
+        case .chain: options.parameters.goo ? "the goo's bridges" : nil
+        }
         switch options.mode {
         case .metaball: return field + flat
-        case .split: return badges ? "left: a held badge's bridge; right: \(field)" : "right: \(field)\(flat)"
+        case .split: return bridges.map { "left: \($0); right: \(field)" } ?? "right: \(field)\(flat)"
         case .bezier, .overlay:
-            return badges ? "hold a badge: its bridge's" : "drawn over the field: metaball or split"
+            return options.scene == .badge ? "hold a badge: its bridge's" : bridges ?? "drawn over the field: metaball or split (or goo on)"
         }
     }
 
@@ -475,7 +481,8 @@ final class WindowApp {
         painter.paint(snapshot, parameters: options.parameters, scale: scale, mode: options.mode)
         if construction || wireframe {
             // (The scene's held badge: the grid's badges are posed as if held, but none is.)
-            painter.addOverlays(construction: construction ? scene.heldPose : nil, field: construction, wireframe: wireframe,
+            painter.addOverlays(construction: construction ? scene.heldPose : nil, bridges: construction ? snapshot : nil,
+                                field: construction, wireframe: wireframe,
                                 parameters: options.parameters, scale: scale, deviceScale: deviceScale, canvas: layout.canvas)
         }
         var frame = painter.frame(layout: layout, scale: scale, parameters: options.parameters, pixelWidth: pixelWidth,

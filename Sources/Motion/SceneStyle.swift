@@ -99,9 +99,7 @@ extension MeshBuilder {
     public mutating func addChain(_ bodies: [Ball], style: SceneStyle) {
         if style.goo {
             for i in bodies.indices.dropLast() {
-                let a = bodies[i], b = bodies[i + 1]
-                if let bridge = Bridge(home: a.center, homeRadius: a.radius, badge: b.center, badgeRadius: b.radius,
-                                       parameters: style.bridge, maxDistance: 2 * (a.radius + b.radius)) {
+                if let bridge = Bridge(goo: bodies[i], bodies[i + 1], parameters: style.bridge) {
                     addBridge(bridge, color: style.color, tolerance: style.tolerance, feather: style.feather)
                 }
             }
@@ -126,5 +124,14 @@ extension MeshBuilder {
             faded.alpha = color.alpha * droplet.opacity
             addCircle(center: droplet.center, radius: droplet.radius, color: faded, feather: feather)
         }
+    }
+}
+
+extension Bridge {
+    /// The caterpillar's goo between consecutive bodies `a` and `b`: a bridge of `parameters`'
+    /// style whose break distance is twice their radii's sum, so that it never narrows.
+    public init?(goo a: Ball, _ b: Ball, parameters: BridgeParameters) {
+        self.init(home: a.center, homeRadius: a.radius, badge: b.center, badgeRadius: b.radius, parameters: parameters,
+                  maxDistance: 2 * (a.radius + b.radius))
     }
 }

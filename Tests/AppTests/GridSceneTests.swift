@@ -276,6 +276,34 @@ import Motion
         }
     }
 
+    /// `render --construction` over the Bézier fill draws every bridge's construction in the
+    /// grid and in the caterpillar with goo (its head the bodies' red here): ink (blue-dominant
+    /// pixels; the picture has none otherwise) in the picture, where the same picture without
+    /// it has none; none without goo, where the caterpillar has no bridge.
+    @Test func renderDrawsEveryBridgesConstruction() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("p.png").path
+        func ink(_ options: [String]) throws -> Int {
+            let result = try Sticky.run(["render", "--size", "240x160", "--out", png, "--set", "headColor=#FF0000"] + options)
+            #expect(result.status == 0, "\(options): \(result.stderr)")
+            let image = try PNG.read(from: png)
+            var count = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let p = image.pixel(x: x, y: y)
+                    if Int(p.b) > Int(p.r) + 60 { count += 1 }
+                }
+            }
+            return count
+        }
+        for scene in [["--scene", "grid", "--count", "4"], ["--scene", "chain", "--time", "1", "--set", "goo=true"]] {
+            #expect(try ink(scene) == 0, "\(scene)")
+            #expect(try ink(scene + ["--construction"]) > 100, "\(scene)")
+        }
+        #expect(try ink(["--scene", "chain", "--time", "1", "--construction"]) == 0)
+    }
+
     /// render's own options that shape another scene's picture (or the Bézier fill's
     /// triangles where none is drawn, or the field's construction where no field is) are
     /// ignored with a line each on stderr saying so, and the picture is still drawn; where they
@@ -291,10 +319,12 @@ import Motion
              ["--radius is the badge scene's; the chain scene ignores it", "--text is the badge scene's; the chain scene ignores it",
               "--stats is the badge scene's; the chain scene ignores it"]),
             (["--scene", "grid", "--count", "4", "--drag", "10,10", "--anchor", "5,5", "--construction"],
-             ["--anchor is the badge scene's; the grid scene ignores it", "--drag is the badge and chain scenes'; the grid scene ignores it",
-              "--construction draws the grid scene's metaball field (its balls and tiles), which the bezier mode does not show"]),
+             ["--anchor is the badge scene's; the grid scene ignores it", "--drag is the badge and chain scenes'; the grid scene ignores it"]),
             (["--scene", "chain", "--mode", "overlay", "--construction"],
-             ["--construction draws the chain scene's metaball field (its balls and tiles), which the overlay mode does not show"]),
+             ["--construction draws the caterpillar's metaball field (its balls and tiles) and its goo's bridges, which the overlay mode"]),
+            (["--scene", "chain", "--construction"], ["--construction draws the caterpillar's metaball field"]),
+            (["--scene", "chain", "--construction", "--set", "goo=true"], []),
+            (["--scene", "grid", "--count", "4", "--mode", "overlay", "--construction"], []),
             (["--scene", "chain", "--mode", "split", "--construction"], []),
             (["--scene", "grid", "--count", "4", "--mode", "metaball", "--construction"], []),
             (["--mode", "metaball", "--wireframe", "--drag", "60,30"], ["--wireframe draws the Bézier fill's triangles, which the metaball mode"]),

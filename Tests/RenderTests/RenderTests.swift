@@ -429,6 +429,60 @@ import Reference
         }
     }
 
+    /// Over the Bézier fill every bridge shows its construction, unlettered, not only the held
+    /// badge's: the grid's badges (posed as if pulled, none held: no letters at all), and the
+    /// caterpillar's goo between each two bodies (none without goo). Ink at each bridge's O and
+    /// P (the quad's, from the circles by the seeds' formulas), where the plain picture has
+    /// none.
+    @Test func everyBridgeShowsItsConstruction() throws {
+        var options = CommonOptions()
+        options.width = 240
+        options.height = 160
+        var parameters = options.parameters
+        parameters.headColor = parameters.color
+        let b = parameters.motion.badge
+        let poses = [BadgePose(home: Vec2(40, 40), center: Vec2(85, 55), radius: 16, parameters: b),
+                     BadgePose(home: Vec2(170, 40), center: Vec2(200, 80), radius: 14, parameters: b),
+                     BadgePose(home: Vec2(60, 120), center: Vec2(110, 110), radius: 18, parameters: b)]
+        let grid = SceneSnapshot(held: poses, texts: ["", "", ""], rule: parameters.metaballBreak, shrink: b.shrink)
+        let bodies = (0..<5).map { k in Ball(center: Vec2(40 + 40 * Double(k), 120 - 12 * Double(k % 2)), radius: 12) }
+        let chain = SceneSnapshot(bodies: bodies)
+        func picture(_ snapshot: SceneSnapshot, goo: Bool, construction: Bool) throws -> (Image, [Rect]) {
+            var parameters = parameters
+            parameters.goo = goo
+            var painter = BadgePainter(atlas: Fonts.atlas())
+            painter.paint(snapshot, parameters: parameters, scale: 2, mode: .bezier)
+            if construction {
+                painter.addOverlays(construction: nil, bridges: snapshot, field: true, wireframe: false, parameters: parameters, scale: 2,
+                                    deviceScale: 2)
+            }
+            let frame = painter.frame(layout: options.layout(.free), scale: 2, parameters: parameters, pixelWidth: 480, pixelHeight: 320)
+            let headless = try HeadlessRenderer(pixelWidth: 480, pixelHeight: 320)
+            defer { headless.destroy() }
+            return (try headless.image(of: frame), painter.constructionLabels)
+        }
+        func isInk(_ image: Image, _ p: Vec2) -> Bool {
+            let pixel = image.pixel(x: Int(p.x * 2), y: Int(p.y * 2))
+            return Int(pixel.b) > Int(pixel.r) + 60
+        }
+        let pairs = poses.map { (Ball(center: $0.home, radius: $0.homeRadius), Ball(center: $0.center, radius: $0.radius)) }
+        for (name, snapshot, circles, goo) in [("grid", grid, pairs, false), ("goo", chain, Array(zip(bodies, bodies.dropFirst())), true)] {
+            let (plain, _) = try picture(snapshot, goo: goo, construction: false)
+            let (marked, letters) = try picture(snapshot, goo: goo, construction: true)
+            #expect(letters.isEmpty, "\(name): letters \(letters)")
+            for (home, badge) in circles {
+                let q = try #require(QuadConstruction(home: home.center, homeRadius: home.radius, badge: badge.center, badgeRadius: badge.radius))
+                for (p, point) in [(q.o, "O"), (q.p, "P")] {
+                    #expect(isInk(marked, p) && !isInk(plain, p), "\(name): \(point) of \(home.center) → \(badge.center)")
+                }
+            }
+        }
+        // Without goo the caterpillar has no bridge: nothing over its Bézier fill.
+        let (plain, _) = try picture(chain, goo: false, construction: false)
+        let (marked, _) = try picture(chain, goo: false, construction: true)
+        #expect(plain.pixels == marked.pixels)
+    }
+
     /// In the overlay the construction lies on a white casing a logical pixel wide each side of
     /// its lines (its ink did not read on the overlay's blue): across the centre line, mid-way
     /// in the bridge (where the field's neck is narrower: the Bézier fill's blue), the axis is
