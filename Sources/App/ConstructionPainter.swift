@@ -19,8 +19,7 @@ enum ConstructionPainter {
     /// lines' and dots' width follow as the labels' size does: one logical pixel and 2.5, each
     /// edge anti-aliased over one device pixel. `cased`: each line and dot on a white casing a
     /// logical pixel wider each side, so that the ink reads on any colour (the overlay's blue).
-    /// `bounds`: the canvas, scene units, which the cubic's and tangent's letters keep within
-    /// where they can.
+    /// `bounds`: the canvas, scene units, which the letters keep within where they can.
     @discardableResult
     static func addConstruction(of pose: BadgePose, parameters: Parameters, scale: Double, deviceScale: Double, atlas: GlyphAtlas?,
                                 cased: Bool = false, bounds: Rect? = nil, into builder: inout MeshBuilder) -> [Rect] {
@@ -34,7 +33,7 @@ enum ConstructionPainter {
         let count = Rect(x: c.x - 0.7 * r - 2, y: c.y - 0.4 * r - 2, width: 1.4 * r + 4, height: 0.8 * r + 4)
         let pen = HUDPen(scale: scale, atlas: atlas)
         let letters = parameters.bridge.style == .quad || pose.center == pose.home
-            ? lettersAround(marks, lines: lines, count: count, pose: pose, pen: pen)
+            ? lettersAround(marks, lines: lines, count: count, pose: pose, pen: pen, bounds: bounds)
             : lettersInRow(marks, count: count, pose: pose, pen: pen, gap: dot + line, bounds: bounds)
         let size = ConstructionPainter.letterSize
         for (text, box, leader) in letters {
@@ -55,12 +54,13 @@ enum ConstructionPainter {
     static let letterSize = 11.0, letterHeight = 9.0
 
     /// The quad's six points lie apart, on both sides: each letter takes the first place round
-    /// its point that covers no other letter, point or line and not the count, and lies nearer
+    /// its point that covers no other letter, point or line and not the count, lies within
+    /// `bounds` (the canvas) and nearer
     /// its own point than any other (or it names the wrong one), starting away from the
     /// bridge's middle; where there is none, the place that breaks the least (a letter or the
     /// count worst, then a point, then a line).
     static func lettersAround(_ marks: [(point: Vec2, name: String?)], lines: [(Vec2, Vec2)], count: Rect, pose: BadgePose,
-                              pen: HUDPen) -> [Letter] {
+                              pen: HUDPen, bounds: Rect?) -> [Letter] {
         var placed = [count], letters: [Letter] = []
         let middle = pose.home.mix(pose.center, 0.5), height = letterHeight
         for mark in marks {
@@ -75,7 +75,8 @@ enum ConstructionPainter {
                     let centre = p + Vec2(cos(angle), sin(angle)) * distance
                     let box = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
                     let clearance = Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6)
-                    let cost = 100 * placed.filter { $0.intersects(box) }.count
+                    let cut = bounds.map { !(box.x >= $0.x && box.y >= $0.y && box.maxX <= $0.maxX && box.maxY <= $0.maxY) } ?? false
+                    let cost = 100 * (placed.filter { $0.intersects(box) }.count + (cut ? 1 : 0))
                         + 10 * ((box.contains(p) ? 1 : 0) + marks.filter { $0.point != p && clearance.contains($0.point) }.count)
                         + 10 * marks.filter { $0.point != p && ($0.point - centre).length < distance - 2 }.count
                         + lines.filter { box.intersects(from: $0.0, to: $0.1) }.count
@@ -92,70 +93,99 @@ enum ConstructionPainter {
     }
 
     /// The cubic's and the tangent's points crowd along one side (the tangent's handles at a
-    /// thin neck lie a few units apart): their letters go in a row along the axis outside that
-    /// side, in the points' order along it, each as near its point's place as the letters
-    /// before it and the count leave it (two units apart), with a leader to its point where it
-    /// lies off it (`gap`: the dot's radius, which the leader leaves clear). So no letter lies
-    /// over the axis, the other side or a line of the construction, or by another point than its
-    /// own. The side named is the upper one, or its mirror image where more letters fit in
-    /// `bounds` there. (`marks` come a side at a time, the named side first.)
+    /// thin neck lie a few units apart): their letters go in one row along the axis outside
+    /// that side, in the points' order along it, each as near its point's place as the order
+    /// and two units between letters leave it (the row then moved back by the letters' mean
+    /// shift, so that it centres on its points);
+    /// the row moved out or along the axis, the least it can, where the count would be under it
+    /// or the canvas's edge would cut it; each with a leader to its point where it lies off it
+    /// (`gap`: the dot's radius, which the leader leaves clear). So no letter lies over the axis, the other side or a line of the
+    /// construction. The side named is the upper one, or its mirror image where fewer letters
+    /// leave `bounds` there. (`marks` come a side at a time, the named side first.)
     static func lettersInRow(_ marks: [(point: Vec2, name: String?)], count: Rect, pose: BadgePose, pen: HUDPen, gap: Double,
                              bounds: Rect?) -> [Letter] {
         let axis = pose.center - pose.home, u = axis * (1 / axis.length), height = letterHeight
-        func row(_ named: [(point: Vec2, name: String)]) -> [Letter] {
+        let clear = Rect(x: count.x - 2, y: count.y - 2, width: count.width + 4, height: count.height + 4)
+        func row(_ named: [(point: Vec2, name: String)]) -> (letters: [Letter], outside: Int) {
+            guard !named.isEmpty else { return ([], 0) }
             let across = named.reduce(0.0) { $0 + ($1.point - pose.home).dot(Vec2(-u.y, u.x)) }
             let n = Vec2(-u.y, u.x) * (across < 0 ? -1 : 1)
-            let row = (named.map { ($0.point - pose.home).dot(n) }.max() ?? 0) + gap + 3
-            var placed = [count], letters: [Letter] = []
-            for (p, text) in named.sorted(by: { ($0.point - pose.home).dot(u) < ($1.point - pose.home).dot(u) }) {
-                let width = pen.width(of: text, size: letterSize)
-                // The box's half extent across the axis.
-                let half = (abs(n.x) * width + abs(n.y) * height) / 2
-                let along = (p - pose.home).dot(u)
-                for (out, slide) in rowOffsets {
-                    let centre = pose.home + u * (along + slide) + n * (row + out + half)
-                    let box = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
-                    let spaced = Rect(x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4)
-                    guard bounds.map({ box.x >= $0.x && box.y >= $0.y && box.maxX <= $0.maxX && box.maxY <= $0.maxY }) ?? true,
-                          !placed.contains(where: { $0.intersects(spaced) }) else { continue }
-                    placed.append(box)
-                    letters.append((text, box, leaderLine(from: p, to: box, gap: gap)))
-                    break
+            let base = (named.map { ($0.point - pose.home).dot(n) }.max() ?? 0) + gap + 3
+            let sorted = named.sorted { ($0.point - pose.home).dot(u) < ($1.point - pose.home).dot(u) }
+            let widths = sorted.map { pen.width(of: $0.name, size: letterSize) }
+            // Each box's half extent along the axis and across it.
+            let alongHalf = widths.map { (abs(u.x) * $0 + abs(u.y) * height) / 2 }
+            let acrossHalf = widths.map { (abs(n.x) * $0 + abs(n.y) * height) / 2 }
+            let wanted = sorted.map { ($0.point - pose.home).dot(u) }
+            var at = wanted
+            for i in at.indices.dropFirst() { at[i] = max(at[i], at[i - 1] + alongHalf[i - 1] + alongHalf[i] + 2) }
+            let shift = zip(at, wanted).map { $0 - $1 }.reduce(0, +) / Double(at.count)
+            at = at.map { $0 - shift }
+            func boxes(out: Double, slide: Double) -> [Rect] {
+                at.indices.map { i in
+                    let centre = pose.home + u * (at[i] + slide) + n * (base + out + acrossHalf[i])
+                    return Rect(x: centre.x - widths[i] / 2, y: centre.y - height / 2, width: widths[i], height: height)
                 }
             }
-            return letters
+            func outside(_ boxes: [Rect]) -> Int {
+                bounds.map { b in boxes.filter { !($0.x >= b.x && $0.y >= b.y && $0.maxX <= b.maxX && $0.maxY <= b.maxY) }.count } ?? 0
+            }
+            // The row as near its points as the count and `bounds` leave it: out from the side,
+            // or slid along the axis (where the canvas's edge cuts it), the least first.
+            var best: (boxes: [Rect], outside: Int)?
+            search: for (out, slide) in rowMoves {
+                let placed = boxes(out: out, slide: slide)
+                guard !placed.contains(where: { $0.intersects(clear) }) else { continue }
+                let cut = outside(placed)
+                if best.map({ cut < $0.outside }) ?? true { best = (placed, cut) }
+                if cut == 0 { break search }
+            }
+            let placed = best?.boxes ?? boxes(out: 0, slide: 0)
+            let letters = zip(sorted, placed).enumerated().map { i, pair in
+                let others = placed.enumerated().filter { $0.offset != i }.map(\.element)
+                return (pair.0.name, pair.1, leaderLine(from: pair.0.point, to: pair.1, gap: gap, avoiding: others))
+            }
+            return (letters, best?.outside ?? outside(placed))
         }
         let named = marks.compactMap { mark in mark.name.map { (point: mark.point, name: $0) } }
         let mirrored = zip(marks[(marks.count / 2)...], marks[..<(marks.count / 2)]).compactMap { mark, named in
             named.name.map { (point: mark.point, name: $0) }
         }
-        let letters = row(named)
-        guard letters.count < named.count else { return letters }
+        let upper = row(named)
+        guard upper.outside > 0 else { return upper.letters }
         let other = row(mirrored)
-        return other.count > letters.count ? other : letters
+        return other.outside < upper.outside ? other.letters : upper.letters
     }
 
-    /// The places a row's letter tries, nearest first: outward from the row and along it
-    /// either way, units.
-    static let rowOffsets: [(out: Double, slide: Double)] = {
-        var offsets: [(out: Double, slide: Double)] = []
-        for out in stride(from: 0.0, through: 40, by: 2) {
-            for slide in stride(from: -40.0, through: 40, by: 2) { offsets.append((out, slide)) }
+    /// The moves a row of letters tries, the least first: out from its side and along the
+    /// axis either way, units. (Ties: nearer the side, then forward.)
+    static let rowMoves: [(out: Double, slide: Double)] = {
+        var moves: [(out: Double, slide: Double)] = []
+        for out in stride(from: 0.0, through: 80, by: 2) {
+            for slide in stride(from: -40.0, through: 40, by: 2) { moves.append((out, slide)) }
         }
-        // (Ties: nearer the row, then forward along the axis.)
-        return offsets.sorted { a, b in
-            (abs(a.slide) + a.out, a.out, -a.slide) < (abs(b.slide) + b.out, b.out, -b.slide)
-        }
+        return moves.sorted { a, b in (abs(a.slide) + a.out, a.out, -a.slide) < (abs(b.slide) + b.out, b.out, -b.slide) }
     }()
 
-    /// A leader from a dot at `p` (`gap` round it left clear) to the nearest point of `box`
-    /// (a unit short of it), or nil where the two are too near for one.
-    static func leaderLine(from p: Vec2, to box: Rect, gap: Double) -> (Vec2, Vec2)? {
-        let q = Vec2(min(max(p.x, box.x), box.maxX), min(max(p.y, box.y), box.maxY))
-        let d = q - p, length = d.length
-        guard length > gap + 2 else { return nil }
-        let u = d * (1 / length)
-        return (p + u * gap, q - u)
+    /// A leader from a dot at `p` (`gap` round it left clear) to `box` (a unit short of it),
+    /// or nil where the two are too near for one: to the box's nearest point, or where that
+    /// line would pass through one of `avoiding` (the other letters), to the nearest of its
+    /// sides' middles and corners that it reaches clear of them.
+    static func leaderLine(from p: Vec2, to box: Rect, gap: Double, avoiding: [Rect] = []) -> (Vec2, Vec2)? {
+        let nearest = Vec2(min(max(p.x, box.x), box.maxX), min(max(p.y, box.y), box.maxY))
+        guard (nearest - p).length > gap + 2 else { return nil }
+        func leader(to q: Vec2) -> (Vec2, Vec2) {
+            let d = q - p, u = d * (1 / d.length)
+            return (p + u * gap, q - u)
+        }
+        let (x0, x1, xm) = (box.x, box.maxX, box.x + box.width / 2), (y0, y1, ym) = (box.y, box.maxY, box.y + box.height / 2)
+        let targets = [nearest] + [Vec2(xm, y0), Vec2(xm, y1), Vec2(x0, ym), Vec2(x1, ym), Vec2(x0, y0), Vec2(x1, y0), Vec2(x0, y1),
+                                   Vec2(x1, y1)].sorted { ($0 - p).length < ($1 - p).length }
+        for q in targets where (q - p).length > gap + 2 {
+            let (a, b) = leader(to: q)
+            if !avoiding.contains(where: { $0.intersects(from: a, to: b) }) { return (a, b) }
+        }
+        return leader(to: nearest)
     }
 
     /// The construction's lines and marked points (named where labelled), scene units: the

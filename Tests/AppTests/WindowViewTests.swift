@@ -275,29 +275,28 @@ extension WindowTests {
         // c in the grid: every bridge's construction (none is held: none lettered), in the ink
         // on most of the grid's bands of badges.
         let constructed = try grab("grid-construction")
-        let constructionInk = (31, 59, 138)   // ConstructionPainter.ink, (0.12, 0.23, 0.54)
-        var inked = 0, bridgeRows = Set<Int>()
-        for y in 0..<constructed.height {
-            for x in 0..<constructed.width where constructed.isNear(x, y, constructionInk, 20) {
-                inked += 1
-                bridgeRows.insert(y / 40)
+        /// The construction's ink in a grab: its pixels, and the 40-pixel bands of rows they lie in.
+        func constructionInk(_ g: Grab) -> (pixels: Int, bands: Int) {
+            let ink = (31, 59, 138)   // ConstructionPainter.ink, (0.12, 0.23, 0.54)
+            var pixels = 0, bands = Set<Int>()
+            for y in 0..<g.height {
+                for x in 0..<g.width where g.isNear(x, y, ink, 20) {
+                    pixels += 1
+                    bands.insert(y / 40)
+                }
             }
+            return (pixels, bands.count)
         }
-        #expect(inked > 40 * 20 && bridgeRows.count >= 8, "c in the grid: \(inked) pixels of the construction's ink in \(bridgeRows.count) bands")
+        let bridges = constructionInk(constructed)
+        #expect(bridges.pixels > 40 * 20 && bridges.bands >= 8, "c in the grid: \(bridges.pixels) pixels of the construction's ink in \(bridges.bands) bands")
         #expect(badges(constructed) >= 40)
         // m with c on: the grid's field, with its construction: each ball's dot and ring in the
         // ink (the tiles' lines are lighter), on most of the grid's 64 badges.
         #expect(try String(contentsOf: folder.appendingPathComponent("grid-field-construction.title"), encoding: .utf8)
             .contains("grid · metaball"))
         let field = try grab("grid-field-construction")
-        var fieldInk = 0, inkedRows = Set<Int>()
-        for y in 0..<field.height {
-            for x in 0..<field.width where field.isNear(x, y, constructionInk, 20) {
-                fieldInk += 1
-                inkedRows.insert(y / 40)
-            }
-        }
-        #expect(fieldInk > 40 * 20 && inkedRows.count >= 8, "the field's construction: \(fieldInk) pixels of ink in \(inkedRows.count) bands")
+        let fieldInk = constructionInk(field)
+        #expect(fieldInk.pixels > 40 * 20 && fieldInk.bands >= 8, "the field's construction: \(fieldInk.pixels) pixels of ink in \(fieldInk.bands) bands")
         // Its caption's second line says how the field is tiled; with c on in the bezier mode there is none.
         func secondLine(_ g: Grab) -> Int {
             var ink = 0

@@ -255,11 +255,18 @@ import Reference
 /// draws the field's tiles and balls over the metaball fill (also where the held badge covers
 /// another's count, so that the field is drawn in levels); the wireframe draws edges.
 @Suite(.serialized) struct OverlayTests {
-    @Test func constructionMarksTheSeedPoints() throws {
+    /// The overlay tests' picture: a 200x140 canvas at `scale` in `mode`.
+    static func options(_ mode: Mode = .bezier, scale: Double = 2) -> CommonOptions {
         var options = CommonOptions()
         options.width = 200
         options.height = 140
-        options.scale = 2
+        options.scale = scale
+        options.mode = mode
+        return options
+    }
+
+    @Test func constructionMarksTheSeedPoints() throws {
+        let options = OverlayTests.options()
         let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
         // A badge at rest whose count the held one covers.
         let under = BadgePose(home: Vec2(128, 92), center: Vec2(128, 92), radius: 14, parameters: options.parameters.motion.badge)
@@ -280,10 +287,7 @@ import Reference
     /// pixel wide (3 device pixels), not one device pixel thin under labels three times the size.
     @Test func constructionLinesAndDotsFollowTheScale() throws {
         let scale = 3.0
-        var options = CommonOptions()
-        options.width = 200
-        options.height = 140
-        options.scale = scale
+        let options = OverlayTests.options(scale: scale)
         let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
         let marked = try RenderCommand.draw([pose], options: options, construction: true)
         let q = try #require(QuadConstruction(home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius))
@@ -406,21 +410,72 @@ import Reference
         }
     }
 
-    /// The cubic's and tangent's letters keep within the canvas where they fit: a badge pulled
-    /// down near the canvas's foot has all its letters (one a point), every one inside, its
-    /// lower side's row of letters being too low there (its mirror image is named instead).
+    /// The cubic's and tangent's letters lie in their points' order along the axis, apart, and
+    /// each leader reaches its own letter through no other (a new user's report: leaders through
+    /// "h1", "C2" and "p1", letters heaped near the canvas's edge): pulls several ways, short
+    /// and long, a small badge, and badges near each corner of a 200x130 canvas.
+    @Test func rowLettersKeepTheirOrderAndLeadersMissOtherLetters() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var parameters = Parameters()
+        let canvas = Rect(x: 0, y: 0, width: 200, height: 130)
+        let pen = HUDPen(scale: 2, atlas: atlas)
+        let cases: [(Vec2, Vec2, Double)] = [((65, 65), (115, 85), 20), ((140, 65), (90, 70), 20), ((65, 65), (105, 80), 10),
+                                             ((65, 65), (80, 70), 20), ((150, 95), (180, 115), 20), ((40, 30), (15, 10), 20),
+                                             ((150, 35), (175, 15), 20), ((45, 95), (25, 110), 20), ((100, 65), (100, 110), 20)]
+            .map { (Vec2($0.0.0, $0.0.1), Vec2($0.1.0, $0.1.1), $0.2) }
+        for style in [BridgeStyle.cubic, .tangent] {
+            parameters.bridge.style = style
+            for (home, center, radius) in cases {
+                let pose = BadgePose(home: home, center: center, radius: radius, parameters: parameters.motion.badge)
+                let (_, marks) = ConstructionPainter.parts(of: pose, parameters: parameters)
+                let count = Rect(x: center.x - 0.7 * radius - 2, y: center.y - 0.4 * radius - 2, width: 1.4 * radius + 4, height: 0.8 * radius + 4)
+                let letters = ConstructionPainter.lettersInRow(marks, count: count, pose: pose, pen: pen, gap: 3, bounds: canvas)
+                let named = marks.filter { $0.name != nil }
+                #expect(letters.count == named.count, "\(style) \(home) → \(center)")
+                // The points (of the side named: each letter's nearest of its name's two) and
+                // the letters, each in order along the axis.
+                let u = (center - home) * (1 / (center - home).length)
+                func along(_ p: Vec2) -> Double { (p - home).dot(u) }
+                let half = marks.count / 2
+                let points = Dictionary(uniqueKeysWithValues: letters.map { letter -> (String, Vec2) in
+                    let k = marks[..<half].firstIndex { $0.name == letter.text }!
+                    let centre = Vec2(letter.box.x + letter.box.width / 2, letter.box.y + letter.box.height / 2)
+                    let pair = [marks[k].point, marks[half + k].point]
+                    return (letter.text, pair.min { ($0 - centre).length < ($1 - centre).length }!)
+                })
+                let byPoint = letters.sorted { along(points[$0.text]!) < along(points[$1.text]!) }.map(\.text)
+                let byBox = letters.sorted { along(Vec2($0.box.x + $0.box.width / 2, $0.box.y + $0.box.height / 2))
+                    < along(Vec2($1.box.x + $1.box.width / 2, $1.box.y + $1.box.height / 2)) }.map(\.text)
+                #expect(byPoint == byBox, "\(style) \(home) → \(center): letters \(byBox), points \(byPoint)")
+                for (i, letter) in letters.enumerated() {
+                    #expect(!letter.box.intersects(count))
+                    for other in letters[..<i] { #expect(!letter.box.intersects(other.box), "\(style) \(home) → \(center)") }
+                    guard let (a, b) = letter.leader else { continue }
+                    let steps = Int((b - a).length * 10) + 1
+                    for other in letters where other.text != letter.text {
+                        let through = (0...steps).contains { other.box.contains(a.mix(b, Double($0) / Double(steps))) }
+                        #expect(!through, "\(style) \(home) → \(center): \(letter.text)'s leader through \(other.text)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The letters keep within the canvas where they fit: a badge pulled down near the canvas's
+    /// foot has all its letters (one a point), every one inside (the cubic's and tangent's
+    /// lower side's row being too low there, its mirror image is named instead).
     @Test func constructionLettersKeepWithinTheCanvas() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         var parameters = Parameters()
         let canvas = Rect(x: 0, y: 0, width: 200, height: 110)
-        for style in [BridgeStyle.cubic, .tangent] {
+        for style in BridgeStyle.allCases {
             parameters.bridge.style = style
             for (dx, dy) in [(50.0, 20.0), (30, 25), (-45, 22)] {
                 let pose = BadgePose(home: Vec2(100, 65), center: Vec2(100 + dx, 65 + dy), radius: 20, parameters: parameters.motion.badge)
                 var builder = MeshBuilder()
                 let labels = ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: 2, deviceScale: 2, atlas: atlas,
                                                                  bounds: canvas, into: &builder)
-                #expect(labels.count == (style == .cubic ? 5 : 4), "\(style) (\(dx), \(dy)): \(labels.count) letters")
+                #expect(labels.count == [.quad: 6, .cubic: 5, .tangent: 4][style], "\(style) (\(dx), \(dy)): \(labels.count) letters")
                 for label in labels {
                     #expect(label.x >= 0 && label.y >= 0 && label.maxX <= canvas.width && label.maxY <= canvas.height,
                             "\(style) (\(dx), \(dy)): \(label) outside the canvas")
@@ -489,11 +544,7 @@ import Reference
     /// ink and a logical pixel off it is near white each side; without the construction that
     /// pixel is the blue.
     @Test func theOverlaysConstructionIsCased() throws {
-        var options = CommonOptions()
-        options.width = 200
-        options.height = 140
-        options.scale = 2
-        options.mode = .overlay
+        let options = OverlayTests.options(.overlay)
         let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: options.parameters.motion.badge)
         let plain = try RenderCommand.draw([pose], options: options)
         let marked = try RenderCommand.draw([pose], options: options, construction: true)
@@ -516,11 +567,7 @@ import Reference
     /// of the bridge's points (no dot at O or P), no dot over a count. The four badges' kind of
     /// field, and a caterpillar's (whose field has tiles inside).
     @Test func theFieldsConstructionShowsItsTilesAndBalls() throws {
-        var options = CommonOptions()
-        options.width = 200
-        options.height = 140
-        options.scale = 2
-        options.mode = .metaball
+        let options = OverlayTests.options(.metaball)
         let parameters = options.parameters
         let pose = BadgePose(home: Vec2(70, 70), center: Vec2(120, 85), radius: 20, parameters: parameters.motion.badge)
         let under = BadgePose(home: Vec2(128, 92), center: Vec2(128, 92), radius: 14, parameters: parameters.motion.badge)
