@@ -55,10 +55,9 @@ enum ConstructionPainter {
 
     /// The quad's six points lie apart, on both sides: each letter takes the first place round
     /// its point that covers no other letter, point or line and not the count, lies within
-    /// `bounds` (the canvas) and nearer
-    /// its own point than any other (or it names the wrong one), starting away from the
-    /// bridge's middle; where there is none, the place that breaks the least (a letter or the
-    /// count worst, then a point, then a line).
+    /// `bounds` (the canvas) and nearer its own point than any other (or it names the wrong
+    /// one), starting away from the bridge's middle; where there is none, the place that breaks
+    /// the least (a letter, the count or the canvas's edge worst, then a point, then a line).
     static func lettersAround(_ marks: [(point: Vec2, name: String?)], lines: [(Vec2, Vec2)], count: Rect, pose: BadgePose,
                               pen: HUDPen, bounds: Rect?) -> [Letter] {
         var placed = [count], letters: [Letter] = []
@@ -96,12 +95,13 @@ enum ConstructionPainter {
     /// thin neck lie a few units apart): their letters go in one row along the axis outside
     /// that side, in the points' order along it, each as near its point's place as the order
     /// and two units between letters leave it (the row then moved back by the letters' mean
-    /// shift, so that it centres on its points);
-    /// the row moved out or along the axis, the least it can, where the count would be under it
-    /// or the canvas's edge would cut it; each with a leader to its point where it lies off it
-    /// (`gap`: the dot's radius, which the leader leaves clear). So no letter lies over the axis, the other side or a line of the
-    /// construction. The side named is the upper one, or its mirror image where fewer letters
-    /// leave `bounds` there. (`marks` come a side at a time, the named side first.)
+    /// shift, so that it centres on its points); the row moved out or along the axis, the least
+    /// it can, where the count would be under it or the canvas's edge would cut it; each letter
+    /// with a leader to its point where it lies off it, clear of the other letters (`gap`: the
+    /// dot's radius, which the leader leaves clear). So no letter lies over the axis, the other
+    /// side or a line of the construction. The side named is the upper one, or its mirror image
+    /// where fewer letters leave `bounds` there. (`marks` come a side at a time, the named side
+    /// first.)
     static func lettersInRow(_ marks: [(point: Vec2, name: String?)], count: Rect, pose: BadgePose, pen: HUDPen, gap: Double,
                              bounds: Rect?) -> [Letter] {
         let axis = pose.center - pose.home, u = axis * (1 / axis.length), height = letterHeight
