@@ -183,6 +183,11 @@ public struct BadgePainter {
     public mutating func addOverlays(construction pose: BadgePose?, bridges snapshot: SceneSnapshot? = nil, field: Bool = false,
                                      wireframe: Bool, parameters: Parameters, scale: Double, deviceScale: Double, canvas: Vec2? = nil) {
         if wireframe { ConstructionPainter.addWireframe(scale: scale, into: &builder) }
+        /// Draws a bridge's construction where it lies: over the Bézier fill, or over the
+        /// overlay with the decals, on a casing (its ink would not read on the overlay's blue).
+        func construct<T>(_ draw: (_ cased: Bool, _ mesh: inout MeshBuilder) -> T) -> T {
+            mode == .overlay ? draw(true, &decals) : draw(false, &builder)
+        }
         if let snapshot, mode != .metaball {
             var bridges: [(bridge: Bridge, home: Ball, badge: Ball)] = []
             if parameters.goo {
@@ -195,22 +200,19 @@ public struct BadgePainter {
                     bridges.append((bridge, Ball(center: pose.home, radius: pose.homeRadius), Ball(center: pose.center, radius: pose.radius)))
                 }
             }
-            func add(cased: Bool, into mesh: inout MeshBuilder) {
+            construct { cased, mesh in
                 ConstructionPainter.addConstructions(of: bridges, style: parameters.bridge.style, scale: scale, deviceScale: deviceScale,
                                                      cased: cased, into: &mesh)
             }
-            if mode == .overlay { add(cased: true, into: &decals) } else { add(cased: false, into: &builder) }
         }
         if let pose, mode != .metaball {
             let atlas = self.atlas ?? Fonts.atlas()
             self.atlas = atlas
-            // (In the overlay on a casing: its ink would not read on the overlay's blue.)
-            func add(cased: Bool, into mesh: inout MeshBuilder) -> [Rect] {
+            constructionLabels = construct { cased, mesh in
                 ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale,
                                                     atlas: atlas, cased: cased,
                                                     bounds: canvas.map { Rect(x: 0, y: 0, width: $0.x, height: $0.y) }, into: &mesh)
             }
-            constructionLabels = mode == .overlay ? add(cased: true, into: &decals) : add(cased: false, into: &builder)
         }
         if field && mode.showsField { fieldConstruction = deviceScale }
     }

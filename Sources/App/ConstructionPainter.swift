@@ -74,7 +74,7 @@ enum ConstructionPainter {
                     let centre = p + Vec2(cos(angle), sin(angle)) * distance
                     let box = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
                     let clearance = Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6)
-                    let cut = bounds.map { !(box.x >= $0.x && box.y >= $0.y && box.maxX <= $0.maxX && box.maxY <= $0.maxY) } ?? false
+                    let cut = bounds.map { !$0.contains(box) } ?? false
                     let cost = 100 * (placed.filter { $0.intersects(box) }.count + (cut ? 1 : 0))
                         + 10 * ((box.contains(p) ? 1 : 0) + marks.filter { $0.point != p && clearance.contains($0.point) }.count)
                         + 10 * marks.filter { $0.point != p && ($0.point - centre).length < distance - 2 }.count
@@ -128,7 +128,7 @@ enum ConstructionPainter {
                 }
             }
             func outside(_ boxes: [Rect]) -> Int {
-                bounds.map { b in boxes.filter { !($0.x >= b.x && $0.y >= b.y && $0.maxX <= b.maxX && $0.maxY <= b.maxY) }.count } ?? 0
+                bounds.map { b in boxes.filter { !b.contains($0) }.count } ?? 0
             }
             // The row as near its points as the count and `bounds` leave it: out from the side,
             // or slid along the axis (where the canvas's edge cuts it), the least first.

@@ -14,6 +14,8 @@ struct Rect: Equatable {
     var maxY: Double { y + height }
     func contains(_ p: Vec2) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
     func intersects(_ r: Rect) -> Bool { x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY }
+    /// Whether `r` lies wholly inside (its edges on ours included).
+    func contains(_ r: Rect) -> Bool { r.x >= x && r.y >= y && r.maxX <= maxX && r.maxY <= maxY }
 
     /// Whether the segment from `a` to `b` passes through the rectangle (its part within it
     /// longer than nothing): the segment clipped to each side's slab in turn (Liang–Barsky).
