@@ -188,6 +188,7 @@ public struct BadgePainter {
         func construct<T>(_ draw: (_ cased: Bool, _ mesh: inout MeshBuilder) -> T) -> T {
             mode == .overlay ? draw(true, &decals) : draw(false, &builder)
         }
+        let counts = snapshot.map { countBoxes(of: $0, scale: scale) } ?? []
         if let snapshot, mode != .metaball {
             var bridges: [(bridge: Bridge, home: Ball, badge: Ball)] = []
             if parameters.goo {
@@ -202,7 +203,7 @@ public struct BadgePainter {
             }
             construct { cased, mesh in
                 ConstructionPainter.addConstructions(of: bridges, style: parameters.bridge.style, scale: scale, deviceScale: deviceScale,
-                                                     cased: cased, into: &mesh)
+                                                     cased: cased, keepingOff: counts, into: &mesh)
             }
         }
         if let pose, mode != .metaball {
@@ -210,11 +211,23 @@ public struct BadgePainter {
             self.atlas = atlas
             constructionLabels = construct { cased, mesh in
                 ConstructionPainter.addConstruction(of: pose, parameters: parameters, scale: scale, deviceScale: deviceScale,
-                                                    atlas: atlas, cased: cased,
+                                                    atlas: atlas, cased: cased, keepingOff: counts,
                                                     bounds: canvas.map { Rect(x: 0, y: 0, width: $0.x, height: $0.y) }, into: &mesh)
             }
         }
         if field && mode.showsField { fieldConstruction = deviceScale }
+    }
+
+    /// The boxes of the ink of `snapshot`'s counts as painted at `scale`, scene units.
+    private func countBoxes(of snapshot: SceneSnapshot, scale: Double) -> [Rect] {
+        guard let atlas else { return [] }
+        return snapshot.badges.compactMap { badge in
+            guard let pose = badge.pose,
+                  let place = CountPlacement(badge.text, center: pose.center, radius: pose.radius, scale: scale, atlas: atlas)
+            else { return nil }
+            let ink = place.ink
+            return Rect(x: ink.minX / scale, y: ink.minY / scale, width: (ink.maxX - ink.minX) / scale, height: (ink.maxY - ink.minY) / scale)
+        }
     }
 
     /// The frame of the current meshes, laid out by `layout` on a target of

@@ -20,12 +20,14 @@ enum ConstructionPainter {
     /// edge anti-aliased over one device pixel. `cased`: each line and dot on a white casing a
     /// logical pixel wider each side, so that the ink reads on any colour (the overlay's blue).
     /// `bounds`: the canvas, scene units, which the letters keep within where they can.
+    /// `counts`: the boxes of the badges' counts, which the lines stop short of (`addParts`).
     @discardableResult
     static func addConstruction(of pose: BadgePose, parameters: Parameters, scale: Double, deviceScale: Double, atlas: GlyphAtlas?,
-                                cased: Bool = false, bounds: Rect? = nil, into builder: inout MeshBuilder) -> [Rect] {
+                                cased: Bool = false, keepingOff counts: [Rect] = [], bounds: Rect? = nil,
+                                into builder: inout MeshBuilder) -> [Rect] {
         let pixel = 1 / scale, line = deviceScale * pixel, dot = 2.5 * deviceScale * pixel
         let (lines, marks) = parts(of: pose, parameters: parameters)
-        addParts([(lines, marks)], line: line, dot: dot, pixel: pixel, cased: cased, into: &builder)
+        addParts([(lines, marks)], line: line, dot: dot, pixel: pixel, cased: cased, keepingOff: counts, into: &builder)
         guard let atlas else { return [] }
         // The badge's count keeps free: its ink lies within 1.4 R by 0.8 R about the centre, 2
         // units round it.
@@ -235,16 +237,25 @@ enum ConstructionPainter {
     /// caterpillar's goo, badges springing home: many at once, where letters would crowd), in
     /// `style`: its lines and points as `addConstruction` draws them (`cased` as there).
     static func addConstructions(of bridges: [(bridge: Bridge, home: Ball, badge: Ball)], style: BridgeStyle, scale: Double,
-                                 deviceScale: Double, cased: Bool = false, into builder: inout MeshBuilder) {
+                                 deviceScale: Double, cased: Bool = false, keepingOff counts: [Rect] = [],
+                                 into builder: inout MeshBuilder) {
         let pixel = 1 / scale, line = deviceScale * pixel, dot = 2.5 * deviceScale * pixel
         let all = bridges.map { parts(of: $0.bridge, home: $0.home, badge: $0.badge, style: style) }
-        addParts(all, line: line, dot: dot, pixel: pixel, cased: cased, into: &builder)
+        addParts(all, line: line, dot: dot, pixel: pixel, cased: cased, keepingOff: counts, into: &builder)
     }
 
     /// Draws constructions' lines and dots: `line` wide and `dot` in radius, each edge
-    /// anti-aliased over `pixel`; with `cased`, all on their white casing first.
+    /// anti-aliased over `pixel`; with `cased`, all on their white casing first. A line stops a
+    /// logical pixel short of each of `counts` (its ink, casing and edge clear of it) and goes
+    /// on past it, so that a count it crosses (the centre line runs through the badge's) reads.
     static func addParts(_ all: [(lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)])], line: Double, dot: Double,
-                         pixel: Double, cased: Bool, into builder: inout MeshBuilder) {
+                         pixel: Double, cased: Bool, keepingOff counts: [Rect] = [], into builder: inout MeshBuilder) {
+        let grow = (cased ? 1.5 : 0.5) * line + pixel + line
+        let clear = counts.map { Rect(x: $0.x - grow, y: $0.y - grow, width: $0.width + 2 * grow, height: $0.height + 2 * grow) }
+        let all = all.map { parts in
+            (lines: parts.lines.flatMap { a, b in clear.reduce([(a, b)]) { pieces, box in pieces.flatMap { box.outside(from: $0.0, to: $0.1) } } },
+             marks: parts.marks)
+        }
         if cased {
             let casing = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
             for (lines, marks) in all {

@@ -18,22 +18,35 @@ struct Rect: Equatable {
     func contains(_ r: Rect) -> Bool { r.x >= x && r.y >= y && r.maxX <= maxX && r.maxY <= maxY }
 
     /// Whether the segment from `a` to `b` passes through the rectangle (its part within it
-    /// longer than nothing): the segment clipped to each side's slab in turn (Liang–Barsky).
-    func intersects(from a: Vec2, to b: Vec2) -> Bool {
+    /// longer than nothing).
+    func intersects(from a: Vec2, to b: Vec2) -> Bool { crossing(from: a, to: b) != nil }
+
+    /// The part of the segment from `a` to `b` within the rectangle, as the span of t (a + t(b − a))
+    /// it takes, nil where it is nothing: the segment clipped to each side's slab in turn
+    /// (Liang–Barsky).
+    func crossing(from a: Vec2, to b: Vec2) -> ClosedRange<Double>? {
         var t0 = 0.0, t1 = 1.0
         let d = b - a
         for (delta, low, high, start) in [(d.x, x, maxX, a.x), (d.y, y, maxY, a.y)] {
             if delta == 0 {
-                if start <= low || start >= high { return false }
+                if start <= low || start >= high { return nil }
                 continue
             }
             var enter = (low - start) / delta, leave = (high - start) / delta
             if enter > leave { swap(&enter, &leave) }
             t0 = max(t0, enter)
             t1 = min(t1, leave)
-            if t0 >= t1 { return false }
+            if t0 >= t1 { return nil }
         }
-        return true
+        return t0...t1
+    }
+
+    /// The segment from `a` to `b` less its part within the rectangle: itself, the pieces
+    /// before and after, or nothing.
+    func outside(from a: Vec2, to b: Vec2) -> [(Vec2, Vec2)] {
+        guard let t = crossing(from: a, to: b) else { return [(a, b)] }
+        let d = b - a
+        return (t.lowerBound > 0 ? [(a, a + d * t.lowerBound)] : []) + (t.upperBound < 1 ? [(a + d * t.upperBound, b)] : [])
     }
 }
 

@@ -78,9 +78,10 @@ struct RenderRequest {
           --text STR                count in the badge, white, sized to fit, left out
                                     under 6 device px per em (none)
           --time T                  chain scene: seconds simulated before the picture (0)
-          --construction            draw how it is built: over the Bézier fill the bridge's
-                                    construction, the seeds' points A, B, C, D, O, P (quad) or
-                                    the sides' points and handles; over the metaball fill the
+          --construction            draw how it is built: over the Bézier fill each bridge's
+                                    construction, the held one's lettered: the seeds' points
+                                    A, B, C, D, O, P (quad) or the sides' points and handles;
+                                    over the metaball fill the
                                     field's balls (a ring at each radius) and tiles (pale:
                                     inside, filled flat; clear: the field evaluated), any scene
           --wireframe               draw the triangles' edges over the Bézier fill

@@ -79,6 +79,8 @@ public struct CountPlacement: Sendable {
     public var size: Int
     /// The pen's start and the baseline, device pixels.
     public var originX: Double, baseline: Double
+    /// The box of the glyphs' ink (their bitmaps), device pixels, y down.
+    public var ink: (minX: Double, minY: Double, maxX: Double, maxY: Double)
 
     public init?(_ text: String, center: Vec2, radius: Double, scale: Double, atlas: GlyphAtlas) {
         guard !text.isEmpty, radius > 0, scale > 0, center.isFinite else { return nil }
@@ -98,6 +100,8 @@ public struct CountPlacement: Sendable {
         let cx = center.x * scale, cy = center.y * scale
         originX = (cx - Double(layout.inkMinX + layout.inkMaxX) / 2).rounded()
         baseline = (cy - Double(layout.inkMinY + layout.inkMaxY) / 2).rounded()
+        ink = (originX + Double(layout.inkMinX), baseline + Double(layout.inkMinY),
+               originX + Double(layout.inkMaxX), baseline + Double(layout.inkMaxY))
     }
 }
 

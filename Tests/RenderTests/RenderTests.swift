@@ -561,6 +561,38 @@ import Reference
         }
     }
 
+    /// The construction's lines stop short of a count they cross and go on past it: the centre
+    /// line runs through the badge's centre, where the count is, and the quad's C–D near it.
+    /// Within ±0.2 R by ±0.3 R of each badge's centre (inside a digit's ink, 0.95 R per em) no
+    /// pixel is ink, in each style, over the Bézier fill and on the overlay's casing, for the
+    /// held badge's lettered construction and another badge's unlettered one; the centre line
+    /// is still ink on the bridge, mid-way between the centres.
+    @Test(arguments: [BridgeStyle.quad, .cubic, .tangent], [Mode.bezier, .overlay])
+    func constructionLinesStopShortOfTheCount(style: BridgeStyle, mode: Mode) throws {
+        var options = OverlayTests.options(mode)
+        options.parameters.bridge.style = style
+        let badge = options.parameters.motion.badge
+        // (Above the overlay's legend, at the foot.)
+        let other = BadgePose(home: Vec2(30, 35), center: Vec2(65, 25), radius: 16, parameters: badge)
+        let pose = BadgePose(home: Vec2(115, 45), center: Vec2(165, 60), radius: 20, parameters: badge)
+        let image = try RenderCommand.draw([other, pose], texts: ["9", "9"], options: options, construction: true)
+        func isInk(_ x: Int, _ y: Int) -> Bool {
+            let p = image.pixel(x: x, y: y)
+            return Int(p.b) > Int(p.r) + 60 && Int(p.b) > Int(p.g) + 40
+        }
+        for badge in [other, pose] {
+            let c = badge.center, r = badge.radius
+            var inked: [(Int, Int)] = []
+            for y in Int(2 * (c.y - 0.3 * r))...Int(2 * (c.y + 0.3 * r)) {
+                for x in Int(2 * (c.x - 0.2 * r))...Int(2 * (c.x + 0.2 * r)) where isInk(x, y) { inked.append((x, y)) }
+            }
+            #expect(inked.isEmpty, "\(style) \(mode): ink over the count of the badge at \(c): \(inked.prefix(5))")
+            let middle = badge.home.mix(c, 0.5)
+            let near = (-1...1).flatMap { dy in (-1...1).map { dx in isInk(Int(2 * middle.x) + dx, Int(2 * middle.y) + dy) } }
+            #expect(near.contains(true), "\(style) \(mode): the centre line mid-way to the badge at \(c) is drawn")
+        }
+    }
+
     /// Over the metaball fill the construction is the field's, over everything (the field here
     /// drawn in levels: the held badge covers another's count): every tile's edges in ink, the
     /// tiles inside washed pale and no other pixel of the fill, each ball's radius a ring; none
