@@ -14,6 +14,10 @@ struct Rect: Equatable {
     var maxY: Double { y + height }
     func contains(_ p: Vec2) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
     func intersects(_ r: Rect) -> Bool { x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY }
+    /// The area this shares with each of `boxes`, summed.
+    func overlap(with boxes: [Rect]) -> Double {
+        boxes.reduce(0) { $0 + max(0, min(maxX, $1.maxX) - max(x, $1.x)) * max(0, min(maxY, $1.maxY) - max(y, $1.y)) }
+    }
     /// Whether `r` lies wholly inside (its edges on ours included).
     func contains(_ r: Rect) -> Bool { r.x >= x && r.y >= y && r.maxX <= maxX && r.maxY <= maxY }
 
@@ -561,29 +565,39 @@ struct HUD {
         var taken = [captionBox, sliderPanel].compactMap { $0 }
         // A label wider than its pane keeps its first part: "metaball · inverseSquare" is
         // "metaball" in a narrow split window; the overlay's legend, whose halves say one colour
-        // each, takes two lines instead. Panes too narrow even for that have none.
-        // (And, narrower still, without the fills' names: "blue: Bézier only".)
+        // each, takes two lines instead, and, narrower still, goes without the fills' names:
+        // "blue: Bézier only". Panes too narrow even for that have none.
         func width(_ label: [String]) -> Double { label.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0 }
-        let labels = zip(layout.panes, content.paneLabels).map { pane, whole -> [String] in
-            guard width([whole]) + 16 > pane.width, let cut = whole.range(of: " · ") else { return [whole] }
+        // Each pane's label in the forms that fit it, longest first.
+        let forms = zip(layout.panes, content.paneLabels).map { pane, whole -> [[String]] in
+            guard let cut = whole.range(of: " · ") else { return [[whole]] }
             let first = String(whole[..<cut.lowerBound])
-            guard pane.content == .overlay else { return [first] }
             let halves = [first, String(whole[cut.upperBound...])]
             let bare = halves.map { $0.replacingOccurrences(of: #" \([^)]*\)"#, with: "", options: .regularExpression) }
-            return width(halves) + 16 <= pane.width ? halves : bare
+            let all = pane.content == .overlay ? [[whole], halves, bare] : [[whole], [first]]
+            let fitting = all.filter { width($0) + 16 <= pane.width }
+            // (The overlay's legend in a shorter form where the longer would cover the scene.)
+            return pane.content == .overlay ? fitting : Array(fitting.prefix(1))
         }
-        let labelsFit = zip(layout.panes, labels).allSatisfy { width($1) + 16 <= $0.width }
-        for (pane, label) in zip(layout.panes, labels) where labelsFit {
-            let tw = width(label), height = HUD.lineHeight * Double(label.count) + 4
-            let bottom = pane.maxY - m - height + 2  // (HUD.bottomBand counts one line)
+        let labelsFit = forms.allSatisfy { !$0.isEmpty }
+        for (pane, forms) in zip(layout.panes, forms) where labelsFit {
+            let bottom = { (height: Double) in pane.maxY - m - height + 2 }  // (HUD.bottomBand counts one line)
             var top = m
             for box in taken where box.intersects(Rect(x: pane.x, y: 0, width: pane.width, height: h)) { top = max(top, box.maxY + 8) }
-            let candidates = [(pane.x + pane.width - m - tw - 4, bottom), (pane.x + m - 4, bottom), (pane.x + m - 4, top)].map {
-                Rect(x: max(pane.x + 4, $0.0), y: $0.1, width: tw + 8, height: height)
+            let places = forms.map { label -> (label: [String], boxes: [Rect]) in
+                let tw = width(label), height = HUD.lineHeight * Double(label.count) + 4
+                return (label, [(pane.x + pane.width - m - tw - 4, bottom(height)), (pane.x + m - 4, bottom(height)), (pane.x + m - 4, top),
+                                (pane.x + pane.width - m - tw - 4, top)].map {
+                    Rect(x: max(pane.x + 4, $0.0), y: $0.1, width: tw + 8, height: height)
+                })
             }
-            // (Where each covers the scene, one that covers no other part of the HUD.)
-            let box = candidates.first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
-                ?? candidates.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? candidates[0]
+            // The first form and place clear of the scene and the HUD; where each covers the
+            // scene, the one that covers least of it and no other part of the HUD (a small
+            // picture's legend short and beside the held badge, not over it).
+            let all = places.flatMap { place in place.boxes.map { (place.label, $0) } }
+            let (label, box) = all.first { HUD.isClear($0.1, of: rest + taken) && $0.1.maxY <= h }
+                ?? all.filter { HUD.isClear($0.1, of: taken) && $0.1.maxY <= h }.min { $0.1.overlap(with: rest) < $1.1.overlap(with: rest) }
+                ?? all[0]
             guard clearOfHelp(box) else { continue }
             taken.append(box)
             labelBoxes.append(box)

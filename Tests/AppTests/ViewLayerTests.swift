@@ -1231,6 +1231,55 @@ extension HUDTests {
 }
 
 extension HUDTests {
+    /// Where every place for the longer forms of the overlay's legend would cover the scene (a
+    /// narrow picture, the whole legend too wide for it, bodies down its left side and at the
+    /// right between where the two lines' forms would start), it takes a shorter form that
+    /// covers none of it: the first form, in the legend's order (whole, two lines, two lines
+    /// without the fills' names), of which some place (the feet's corners, the top's) keeps
+    /// clear of every body's box, as written here.
+    @Test func theOverlaysLegendShortensToKeepOffTheScene() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let parameters = Parameters()
+        let named = HUDContent.overlayLegend(scene: .chain, parameters: parameters)
+        let cut = try #require(named.range(of: " · "))
+        let halves = [String(named[..<cut.lowerBound]), String(named[cut.upperBound...])]
+        let bare = ["blue: Bézier only", "green: field only"]
+        func width(_ lines: [String]) -> Double { lines.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0 }
+        let w = width(halves) + 26, h = 160.0, m = HUD.margin
+        let layout = Layout(width: w, height: h, mode: .overlay, scene: .free)
+        // Down the left side; at the top and the foot of the right, mid-way between where the
+        // two-line forms start.
+        let between = w - m - 4 - (width(halves) + width(bare)) / 2
+        let bodies: [Ball] = stride(from: 20.0, through: h - 20, by: 20).map { Ball(center: Vec2(m + 10, $0), radius: 10) }
+            + [Ball(center: Vec2(between, m + 10), radius: 10), Ball(center: Vec2(between, h - m - 10), radius: 10)]
+        let snapshot = SceneSnapshot(bodies: bodies)
+        let content = HUDContent.labels(snapshot, layout: layout, scene: .chain, parameters: parameters)
+        let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        let box = try #require(hud.labelBoxes.first, "a legend")
+        let bodyBoxes = bodies.map { Rect(x: $0.center.x - $0.radius, y: $0.center.y - $0.radius, width: 2 * $0.radius, height: 2 * $0.radius) }
+        #expect(!bodyBoxes.contains { $0.intersects(box) }, "the legend \(box) covers a body")
+        // The forms, and whether one has a clear place: a corner at the foot or at the top.
+        let whole = content.paneLabels[0]
+        func clear(_ lines: [String]) -> Bool {
+            let tw: Double = lines.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
+            let height: Double = HUD.lineHeight * Double(lines.count) + 4
+            guard tw + 16 <= w else { return false }
+            let foot: Double = h - m - height + 2
+            let corners: [(Double, Double)] = [(w - m - tw - 4, foot), (m - 4, foot), (m - 4, m), (w - m - tw - 4, m)]
+            return corners.contains { (x: Double, y: Double) -> Bool in
+                let r = Rect(x: max(4, x), y: y, width: tw + 8, height: height)
+                return !bodyBoxes.contains { $0.intersects(r) }
+            }
+        }
+        #expect(whole == named && width(halves) + 16 <= w, "the two lines fit")
+        #expect(!clear([whole]) && !clear(halves) && clear(bare), "the scene leaves room for the shortest form only")
+        let shown: [String] = hud.labelTexts
+        #expect(shown == [bare.joined(separator: "\n")], "\(shown)")
+    }
+}
+
+extension HUDTests {
     /// In a small split window the resting caterpillar lies across both panes' feet: the pane
     /// labels then go at the top, below the slider panel, which leaves them a line above the
     /// chain (they were drawn over it, the panel reaching down to it). Sizes where the chain
