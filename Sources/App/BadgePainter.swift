@@ -52,6 +52,8 @@ public struct BadgePainter {
     /// Whether `frame` draws the field's construction over the field (`addOverlays`), and the
     /// device pixels a logical pixel it takes then.
     private var fieldConstruction: Double?
+    /// The boxes of the counts the field's construction keeps off (`addOverlays`), scene units.
+    private var fieldCounts: [Rect] = []
     /// How the last frame's field was tiled, where it drew the field's construction.
     public private(set) var tiling: FieldTiling?
     /// The bridge construction's labels since the last paint (`addOverlays`), scene units: the
@@ -215,7 +217,10 @@ public struct BadgePainter {
                                                     bounds: canvas.map { Rect(x: 0, y: 0, width: $0.x, height: $0.y) }, into: &mesh)
             }
         }
-        if field && mode.showsField { fieldConstruction = deviceScale }
+        if field && mode.showsField {
+            fieldConstruction = deviceScale
+            fieldCounts = counts
+        }
     }
 
     /// The boxes of the ink of `snapshot`'s counts as painted at `scale`, scene units.
@@ -249,7 +254,8 @@ public struct BadgePainter {
             // the paint is framed.)
             if let deviceScale = fieldConstruction {
                 constructionStart = decals.mesh.indices.count
-                ConstructionPainter.addField(tiles: regions, balls: field.balls, scale: scale, deviceScale: deviceScale, into: &decals)
+                ConstructionPainter.addField(tiles: regions, balls: field.balls, scale: scale, deviceScale: deviceScale,
+                                             keepingOff: fieldCounts, into: &decals)
                 fieldConstruction = nil
                 tiling = FieldTiling(regions, scale: scale)
             }

@@ -250,12 +250,8 @@ enum ConstructionPainter {
     /// on past it, so that a count it crosses (the centre line runs through the badge's) reads.
     static func addParts(_ all: [(lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)])], line: Double, dot: Double,
                          pixel: Double, cased: Bool, keepingOff counts: [Rect] = [], into builder: inout MeshBuilder) {
-        let grow = (cased ? 1.5 : 0.5) * line + pixel + line
-        let clear = counts.map { Rect(x: $0.x - grow, y: $0.y - grow, width: $0.width + 2 * grow, height: $0.height + 2 * grow) }
-        let all = all.map { parts in
-            (lines: parts.lines.flatMap { a, b in clear.reduce([(a, b)]) { pieces, box in pieces.flatMap { box.outside(from: $0.0, to: $0.1) } } },
-             marks: parts.marks)
-        }
+        let clear = clearance(of: counts, line: line, pixel: pixel, cased: cased)
+        let all = all.map { parts in (lines: parts.lines.flatMap { outside(clear, from: $0.0, to: $0.1) }, marks: parts.marks) }
         if cased {
             let casing = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
             for (lines, marks) in all {
@@ -274,7 +270,9 @@ enum ConstructionPainter {
     /// (neighbours share their line); each ball as a ring at its radius (a lone ball's contour;
     /// no dot at its centre, where a badge's count is). `scale`: device pixels per scene unit;
     /// `deviceScale`: per logical pixel, which the lines follow as `addConstruction`'s do.
-    static func addField(tiles: [Region], balls: [Ball], scale: Double, deviceScale: Double, into builder: inout MeshBuilder) {
+    /// The edges and rings stop short of `counts` as the bridge's lines do (`addParts`).
+    static func addField(tiles: [Region], balls: [Ball], scale: Double, deviceScale: Double, keepingOff counts: [Rect] = [],
+                         into builder: inout MeshBuilder) {
         let pixel = 1 / scale, line = deviceScale * pixel
         for tile in tiles where tile.inside {
             builder.addRect(x0: tile.box.minX, y0: tile.box.minY, x1: tile.box.maxX, y1: tile.box.maxY, color: wash)
@@ -287,15 +285,38 @@ enum ConstructionPainter {
             vertical += [Edge(at: b.minX, from: b.minY, to: b.maxY), Edge(at: b.maxX, from: b.minY, to: b.maxY)]
             horizontal += [Edge(at: b.minY, from: b.minX, to: b.maxX), Edge(at: b.maxY, from: b.minX, to: b.maxX)]
         }
-        for edge in Edge.joined(vertical, pixel: pixel) {
-            builder.addLine(from: Vec2(edge.at, edge.from), to: Vec2(edge.at, edge.to), width: line, color: tileInk, feather: pixel)
-        }
-        for edge in Edge.joined(horizontal, pixel: pixel) {
-            builder.addLine(from: Vec2(edge.from, edge.at), to: Vec2(edge.to, edge.at), width: line, color: tileInk, feather: pixel)
+        let clear = clearance(of: counts, line: line, pixel: pixel, cased: false)
+        let edges = Edge.joined(vertical, pixel: pixel).map { (Vec2($0.at, $0.from), Vec2($0.at, $0.to)) }
+            + Edge.joined(horizontal, pixel: pixel).map { (Vec2($0.from, $0.at), Vec2($0.to, $0.at)) }
+        for (a, b) in edges {
+            for (a, b) in outside(clear, from: a, to: b) { builder.addLine(from: a, to: b, width: line, color: tileInk, feather: pixel) }
         }
         for ball in balls where ball.radius > 0 {
-            builder.addRing(center: ball.center, radius: ball.radius, width: line, color: ink, feather: pixel, tolerance: pixel / 4)
+            let c = ball.center, r = ball.radius + line
+            guard clear.contains(where: { $0.intersects(Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)) }) else {
+                builder.addRing(center: c, radius: ball.radius, width: line, color: ink, feather: pixel, tolerance: pixel / 4)
+                continue
+            }
+            // A ring by a count: its chords (each within a quarter pixel of the circle), cut there.
+            let step = 2 * acos(max(-1, 1 - pixel / 4 / ball.radius))
+            let n = min(max(Int((2 * Double.pi / step).rounded(.up)), 12), 1024)
+            let points = (0...n).map { c + Vec2(cos(2 * Double.pi * Double($0) / Double(n)), sin(2 * Double.pi * Double($0) / Double(n))) * ball.radius }
+            for (a, b) in zip(points, points.dropFirst()) {
+                for (a, b) in outside(clear, from: a, to: b) { builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel) }
+            }
         }
+    }
+
+    /// The boxes `counts` grown so that a line `line` wide (on its casing, `cased`) and its
+    /// edge stop a logical pixel short of each.
+    static func clearance(of counts: [Rect], line: Double, pixel: Double, cased: Bool) -> [Rect] {
+        let grow = (cased ? 1.5 : 0.5) * line + pixel + line
+        return counts.map { Rect(x: $0.x - grow, y: $0.y - grow, width: $0.width + 2 * grow, height: $0.height + 2 * grow) }
+    }
+
+    /// The segment from `a` to `b` less its parts within each of `boxes`.
+    static func outside(_ boxes: [Rect], from a: Vec2, to b: Vec2) -> [(Vec2, Vec2)] {
+        boxes.reduce([(a, b)]) { pieces, box in pieces.flatMap { box.outside(from: $0.0, to: $0.1) } }
     }
 
     /// The inside tiles' wash, and the tiles' edges (a little lighter than the balls' ink, which

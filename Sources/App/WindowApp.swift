@@ -409,7 +409,7 @@ final class WindowApp {
         case .metaball: return field + flat
         case .split: return bridges.map { "left: \($0); right: \(field)" } ?? "right: \(field)\(flat)"
         case .bezier, .overlay:
-            return options.scene == .badge ? "hold a badge: its bridge's" : bridges ?? "drawn over the field: metaball or split (or goo on)"
+            return options.scene == .badge ? "hold a badge to see its bridge's" : bridges ?? "drawn over the field: metaball or split (or goo on)"
         }
     }
 

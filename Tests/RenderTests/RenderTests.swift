@@ -593,6 +593,59 @@ import Reference
         }
     }
 
+    /// The field's construction (its tiles' edges, its balls' rings) stops short of a count as
+    /// the bridge's does: a badge pulled 18 from home with R 20 has its home ball's ring,
+    /// radius 20 − 18/shrink, through its centre, where its count is; within ±0.2 R by ±0.3 R
+    /// of it no pixel is ink, with separate fields (the construction over all) and one field
+    /// (under the counts, between the digit's strokes). Ink still rings the home ball.
+    @Test(arguments: MetaballFields.allCases)
+    func theFieldsConstructionKeepsOffTheCount(fields: MetaballFields) throws {
+        var options = OverlayTests.options(.metaball)
+        options.parameters.metaballFields = fields
+        let badge = options.parameters.motion.badge
+        let home = Vec2(80, 65), c = Vec2(98, 65), r = 20.0
+        let ring = r - 18 / badge.shrink
+        #expect(abs(home.x + ring - c.x) < 0.2 * r, "the home ring passes through the count's middle")
+        let pose = BadgePose(home: home, center: c, radius: r, parameters: badge)
+        let image = try RenderCommand.draw([pose], texts: ["8"], options: options, construction: true)
+        func isInk(_ x: Int, _ y: Int) -> Bool {
+            let p = image.pixel(x: x, y: y)
+            return Int(p.b) > Int(p.r) + 60 && Int(p.b) > Int(p.g) + 40
+        }
+        var inked: [(Int, Int)] = []
+        for y in Int(2 * (c.y - 0.3 * r))...Int(2 * (c.y + 0.3 * r)) {
+            for x in Int(2 * (c.x - 0.2 * r))...Int(2 * (c.x + 0.2 * r)) where isInk(x, y) { inked.append((x, y)) }
+        }
+        #expect(inked.isEmpty, "\(fields): ink over the count: \(inked.prefix(5))")
+        // The ring's far side, left of home.
+        let far = (-2...2).contains { dx in isInk(Int(2 * (home.x - ring)) + dx, Int(2 * home.y)) }
+        #expect(far, "\(fields): the home ball's ring is drawn away from the count")
+    }
+
+    /// The same for the tiles' edges: a tile whose sides run through a count's box (here tiles
+    /// with a vertical edge and a horizontal one across it) draws no triangle of its edges in
+    /// that box, and its edges go on each side of it.
+    @Test func theTilesEdgesKeepOffTheCount() {
+        let count = Rect(x: 40, y: 40, width: 20, height: 12)
+        let tiles = [Region(box: Box(minX: 30, minY: 20, maxX: 50, maxY: 70), first: 0, count: 1),
+                     Region(box: Box(minX: 50, minY: 20, maxX: 70, maxY: 70), first: 0, count: 1),
+                     Region(box: Box(minX: 20, minY: 46, maxX: 80, maxY: 60), first: 0, count: 1)]
+        var builder = MeshBuilder()
+        ConstructionPainter.addField(tiles: tiles, balls: [], scale: 2, deviceScale: 2, keepingOff: [count], into: &builder)
+        let points = builder.mesh.vertices.map { Vec2(Double($0.x), Double($0.y)) }
+        #expect(!points.isEmpty)
+        // No triangle of the edges' lines reaches into the box (a side of it crosses the box).
+        let indices = builder.mesh.indices.map(Int.init)
+        let crossing = stride(from: 0, to: indices.count, by: 3).filter { t in
+            let (a, b, c) = (points[indices[t]], points[indices[t + 1]], points[indices[t + 2]])
+            return count.intersects(from: a, to: b) || count.intersects(from: b, to: c) || count.intersects(from: c, to: a)
+        }
+        #expect(crossing.isEmpty, "\(crossing.count) triangles of the edges in the count's box")
+        // x = 50 above and below the box; y = 46 left and right of it.
+        #expect(points.contains { abs($0.x - 50) < 1 && $0.y < count.y } && points.contains { abs($0.x - 50) < 1 && $0.y > count.maxY })
+        #expect(points.contains { abs($0.y - 46) < 1 && $0.x < count.x } && points.contains { abs($0.y - 46) < 1 && $0.x > count.maxX })
+    }
+
     /// Over the metaball fill the construction is the field's, over everything (the field here
     /// drawn in levels: the held badge covers another's count): every tile's edges in ink, the
     /// tiles inside washed pale and no other pixel of the fill, each ball's radius a ring; none
