@@ -724,16 +724,19 @@ extension MetaballField {
     /// `appendRegions` for a field of at most `sharedRunLimit` balls (inverse square): the
     /// whole field is every edge tile's run, entered once, with no tail, so what the shader
     /// draws is the field itself, and the tiles are classified from bounds over all the balls
-    /// (no cells, no pyramid). Squares of four tiles over the field's reach (`reachBox`) are
-    /// split down to tiles, and a tile's quarters tested when the run is `quarterRun` or more,
-    /// on a grid of half tiles; the grid is then cut greedily into rectangles, in rows then
-    /// down: those inside, and those near the contour (with the ones inside too when the run
-    /// is `shortRun` or less, as in `mergeTiles`). False, having added nothing, where the grid
-    /// would be too large (a ball thousands of tiles across): the cells' way takes it.
+    /// (no cells, no pyramid). Squares of 4×4 tiles over the field's reach (`reachBox`) are
+    /// split down to tiles on a grid of tiles, which is then cut greedily into rectangles, in
+    /// rows then down: those inside, and those near the contour (with the ones inside too when
+    /// the run is `shortRun` or less, as in `mergeTiles`). A tile's quarters are not tested, as
+    /// the cells' way tests them for runs of `quarterRun` or more: for a field this small the
+    /// bounds over them cost the CPU, before the draw, more than the shading they save (the
+    /// caterpillar's tiling took 75 µs with them and 23 without, its frame 1.28 and 1.22 times
+    /// its Bézier frame). False, having added nothing, where the grid would be too large (a
+    /// ball thousands of tiles across): the cells' way takes it.
     fileprivate func appendShared(clip: Box, tile: Double, half: Double, pad: Double, into regions: inout [Region],
                                   balls ordered: inout [Ball], scratch: inout MetaballScratch) -> Bool {
         guard let reach = reachBox(pad: pad) else { return true }
-        let unit = tile / 2
+        let unit = tile
         let originX = (max(reach.minX, clip.minX) / tile).rounded(.down) * tile
         let originY = (max(reach.minY, clip.minY) / tile).rounded(.down) * tile
         let box = Box(minX: max(originX, clip.minX), minY: max(originY, clip.minY),
@@ -741,7 +744,7 @@ extension MetaballField {
         guard box.maxX > box.minX && box.maxY > box.minY else { return true }
         let wide = ((box.maxX - originX) / tile).rounded(.up), high = ((box.maxY - originY) / tile).rounded(.up)
         guard wide * high <= Double(1 << 20) else { return false }
-        let columns = 2 * Int(wide), rows = 2 * Int(high)
+        let columns = Int(wide), rows = Int(high)
         // The run: the drawable balls in order, once into `ordered`.
         let first = ordered.count
         for (i, ball) in balls.enumerated() where ball.isDrawable {
@@ -749,7 +752,7 @@ extension MetaballField {
             scratch.orderedIndex.append(i)
         }
         let count = ordered.count - first
-        // Each half tile: 0 outside, 1 inside, 2 near the contour.
+        // Each tile: 0 outside, 1 inside, 2 near the contour.
         scratch.grid.removeAll(keepingCapacity: true)
         scratch.grid.append(contentsOf: repeatElement(0, count: columns * rows))
         ordered.withUnsafeBufferPointer { all in
@@ -782,15 +785,15 @@ extension MetaballField {
         return true
     }
 
-    /// `appendShared`'s grid of half tiles (`columns` × `rows` of `unit` from the origin, cut to
+    /// `appendShared`'s grid of tiles (`columns` × `rows` of `unit` from the origin, cut to
     /// `box`) marked 1 where proved inside and 2 near the contour, from bounds over the whole
-    /// `run`: squares of four tiles split down to tiles, and their quarters.
+    /// `run`: squares of 4×4 tiles split down to tiles.
     private func classifyShared(_ run: UnsafeBufferPointer<Ball>, columns: Int, rows: Int, originX: Double, originY: Double,
                                 unit: Double, box: Box, half: Double, grid: inout [Int]) {
         func mark(_ x: Int, _ y: Int, span: Int, _ kind: Int) {
             for v in y..<min(y + span, rows) { for u in x..<min(x + span, columns) { grid[v * columns + u] = kind } }
         }
-        /// The square of `span` half tiles at half tile (x, y), cut to the box.
+        /// The square of `span` tiles at tile (x, y), cut to the box.
         func decide(_ x: Int, _ y: Int, span: Int) -> Bool? {
             let part = Box(minX: max(originX + Double(x) * unit, box.minX), minY: max(originY + Double(y) * unit, box.minY),
                            maxX: min(originX + Double(x + span) * unit, box.maxX), maxY: min(originY + Double(y + span) * unit, box.maxY))
@@ -805,23 +808,13 @@ extension MetaballField {
                 if inside { mark(x, y, span: span, 1) }
                 return
             }
-            if span > 2 {
+            if span > 1 {
                 for q in 0..<4 { classify(x + (q & 1) * span / 2, y + (q >> 1) * span / 2, span: span / 2) }
-            } else if span == 2 && run.count >= MetaballField.quarterRun {
-                for q in 0..<4 {
-                    let u = x + (q & 1), v = y + (q >> 1)
-                    guard u < columns && v < rows else { continue }
-                    if let inside = decide(u, v, span: 1) {
-                        if inside { mark(u, v, span: 1, 1) }
-                    } else {
-                        mark(u, v, span: 1, 2)
-                    }
-                }
             } else {
-                mark(x, y, span: span, 2)
+                mark(x, y, span: 1, 2)
             }
         }
-        for y in stride(from: 0, to: rows, by: 8) { for x in stride(from: 0, to: columns, by: 8) { classify(x, y, span: 8) } }
+        for y in stride(from: 0, to: rows, by: 4) { for x in stride(from: 0, to: columns, by: 4) { classify(x, y, span: 4) } }
     }
 
     /// Runs at most this long draw a pixel for less than a quad costs, so where one is the
