@@ -730,13 +730,12 @@ extension MetaballField {
     /// the run is `shortRun` or less, as in `mergeTiles`). A tile's quarters are not tested, as
     /// the cells' way tests them for runs of `quarterRun` or more: for a field this small the
     /// bounds over them cost the CPU, before the draw, more than the shading they save (the
-    /// caterpillar's tiling took 75 µs with them and 23 without, its frame 1.28 and 1.22 times
-    /// its Bézier frame). False, having added nothing, where the grid would be too large (a
+    /// caterpillar's tiling took 46 µs with them and 21.5 without, its frame 1.25–1.27 and
+    /// 1.23–1.24 times its Bézier frame: README, "Benchmark"). False, having added nothing, where the grid would be too large (a
     /// ball thousands of tiles across): the cells' way takes it.
     fileprivate func appendShared(clip: Box, tile: Double, half: Double, pad: Double, into regions: inout [Region],
                                   balls ordered: inout [Ball], scratch: inout MetaballScratch) -> Bool {
         guard let reach = reachBox(pad: pad) else { return true }
-        let unit = tile
         let originX = (max(reach.minX, clip.minX) / tile).rounded(.down) * tile
         let originY = (max(reach.minY, clip.minY) / tile).rounded(.down) * tile
         let box = Box(minX: max(originX, clip.minX), minY: max(originY, clip.minY),
@@ -757,7 +756,7 @@ extension MetaballField {
         scratch.grid.append(contentsOf: repeatElement(0, count: columns * rows))
         ordered.withUnsafeBufferPointer { all in
             let run = UnsafeBufferPointer(rebasing: all[first...])
-            classifyShared(run, columns: columns, rows: rows, originX: originX, originY: originY, unit: unit, box: box, half: half,
+            classifyShared(run, columns: columns, rows: rows, originX: originX, originY: originY, unit: tile, box: box, half: half,
                            grid: &scratch.grid)
         }
         let joinInside = count <= MetaballField.shortRun
@@ -775,8 +774,8 @@ extension MetaballField {
                 var h = 1
                 while y + h < rows && (x..<(x + w)).allSatisfy({ scratch.grid[(y + h) * columns + $0] == kind }) { h += 1 }
                 for v in y..<(y + h) { for u in x..<(x + w) { scratch.grid[v * columns + u] = 0 } }
-                let part = Box(minX: max(originX + Double(x) * unit, box.minX), minY: max(originY + Double(y) * unit, box.minY),
-                               maxX: min(originX + Double(x + w) * unit, box.maxX), maxY: min(originY + Double(y + h) * unit, box.maxY))
+                let part = Box(minX: max(originX + Double(x) * tile, box.minX), minY: max(originY + Double(y) * tile, box.minY),
+                               maxX: min(originX + Double(x + w) * tile, box.maxX), maxY: min(originY + Double(y + h) * tile, box.maxY))
                 regions.append(kind == 1 ? Region(box: part, first: 0, count: 0, inside: true)
                                          : Region(box: part, first: first, count: count))
                 x += w
