@@ -75,7 +75,7 @@ enum ConstructionPainter {
                     let angle = start + Double((k + 1) / 2) * (k % 2 == 0 ? 1 : -1) * Double.pi / 12
                     let centre = p + Vec2(cos(angle), sin(angle)) * distance
                     let box = Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
-                    let clearance = Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6)
+                    let clearance = box.grown(by: 3)
                     let cut = bounds.map { !$0.contains(box) } ?? false
                     let cost = 100 * (placed.filter { $0.intersects(box) }.count + (cut ? 1 : 0))
                         + 10 * ((box.contains(p) ? 1 : 0) + marks.filter { $0.point != p && clearance.contains($0.point) }.count)
@@ -107,7 +107,7 @@ enum ConstructionPainter {
     static func lettersInRow(_ marks: [(point: Vec2, name: String?)], count: Rect, pose: BadgePose, pen: HUDPen, gap: Double,
                              bounds: Rect?) -> [Letter] {
         let axis = pose.center - pose.home, u = axis * (1 / axis.length), height = letterHeight
-        let clear = Rect(x: count.x - 2, y: count.y - 2, width: count.width + 4, height: count.height + 4)
+        let clear = count.grown(by: 2)
         func row(_ named: [(point: Vec2, name: String)]) -> (letters: [Letter], outside: Int) {
             guard !named.isEmpty else { return ([], 0) }
             let across = named.reduce(0.0) { $0 + ($1.point - pose.home).dot(Vec2(-u.y, u.x)) }
@@ -298,8 +298,7 @@ enum ConstructionPainter {
                 continue
             }
             // A ring by a count: its chords (each within a quarter pixel of the circle), cut there.
-            let step = 2 * acos(max(-1, 1 - pixel / 4 / ball.radius))
-            let n = min(max(Int((2 * Double.pi / step).rounded(.up)), 12), 1024)
+            let n = MeshBuilder.ringCorners(radius: ball.radius, tolerance: pixel / 4)
             let points = (0...n).map { c + Vec2(cos(2 * Double.pi * Double($0) / Double(n)), sin(2 * Double.pi * Double($0) / Double(n))) * ball.radius }
             for (a, b) in zip(points, points.dropFirst()) {
                 for (a, b) in outside(clear, from: a, to: b) { builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel) }
@@ -311,7 +310,7 @@ enum ConstructionPainter {
     /// edge stop a logical pixel short of each.
     static func clearance(of counts: [Rect], line: Double, pixel: Double, cased: Bool) -> [Rect] {
         let grow = (cased ? 1.5 : 0.5) * line + pixel + line
-        return counts.map { Rect(x: $0.x - grow, y: $0.y - grow, width: $0.width + 2 * grow, height: $0.height + 2 * grow) }
+        return counts.map { $0.grown(by: grow) }
     }
 
     /// The segment from `a` to `b` less its parts within each of `boxes`.

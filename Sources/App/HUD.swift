@@ -14,6 +14,8 @@ struct Rect: Equatable {
     var maxY: Double { y + height }
     func contains(_ p: Vec2) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
     func intersects(_ r: Rect) -> Bool { x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY }
+    /// The rectangle with `d` more on every side.
+    func grown(by d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
     /// The area this shares with each of `boxes`, summed.
     func overlap(with boxes: [Rect]) -> Double {
         boxes.reduce(0) { $0 + max(0, min(maxX, $1.maxX) - max(x, $1.x)) * max(0, min(maxY, $1.maxY) - max(y, $1.y)) }
@@ -428,13 +430,13 @@ struct HUD {
         // What the sliders, labels and toast keep clear of: the scene at rest; the sliders with
         // a gap of `HUD.gap` round it.
         let rest = content.rest ?? content.avoid
-        let apart = rest.map { Rect(x: $0.x - HUD.gap, y: $0.y - HUD.gap, width: $0.width + 2 * HUD.gap, height: $0.height + 2 * HUD.gap) }
+        let apart = rest.map { $0.grown(by: HUD.gap) }
         // The help, when shown, stands alone: laid out first, and the caption, labels and toast
         // are left out where it would cover them in part (a short window).
         let help = content.help.map { HUD.layOutHelp($0, w: w, h: h, scroll: content.helpScroll, pen: pen) }
         func clearOfHelp(_ box: Rect) -> Bool {
             guard let help else { return true }
-            return !Rect(x: help.box.x - 1, y: help.box.y - 1, width: help.box.width + 2, height: help.box.height + 2).intersects(box)
+            return !help.box.grown(by: 1).intersects(box)
         }
         // The caption, top left.
         var below = m

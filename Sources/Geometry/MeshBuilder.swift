@@ -116,6 +116,13 @@ public struct MeshBuilder: Sendable {
         }
     }
 
+    /// How many corners a polygon round a circle of `radius` needs for each chord to lie within
+    /// `tolerance` of it (12 to 1024): the chord of an arc of angle a misses it by r(1 − cos(a/2)).
+    public static func ringCorners(radius: Double, tolerance: Double) -> Int {
+        let step = 2 * acos(max(-1, 1 - tolerance / radius))
+        return min(max(Int((2 * Double.pi / step).rounded(.up)), 12), 1024)
+    }
+
     /// Adds a circle's outline: a closed band `width` scene units wide about `radius`, with the
     /// fringes of `addLine`, its polygon's corners within `tolerance` of the circle. One strip,
     /// so that no pixel of it is covered twice (a ring of separate lines darkens at each joint).
@@ -124,10 +131,7 @@ public struct MeshBuilder: Sendable {
             max(abs(center.x), abs(center.y)) + radius + width + feather < MeshBuilder.coordinateLimit
         else { return }
         let core = max(0, (width - feather) / 2), outer = core + max(feather, 0)
-        // The chord of an arc of angle a misses it by r(1 − cos(a/2)).
-        let outerRadius = radius + outer
-        let step = 2 * acos(max(-1, 1 - tolerance / outerRadius))
-        let count = min(max(Int((2 * Double.pi / step).rounded(.up)), 12), 1024)
+        let count = MeshBuilder.ringCorners(radius: radius + outer, tolerance: tolerance)
         let packed = color.packed
         let base = UInt32(mesh.vertices.count)
         for i in 0..<count {
