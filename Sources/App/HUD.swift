@@ -290,9 +290,14 @@ extension HUDContent {
     }
 
     /// What the overlay's two colours mean (where both fills cover, the badge's own colour):
-    /// the window's caption's second line, and the label of `render`'s overlay picture.
+    /// the window's caption's second line, and the label of `render`'s overlay picture. The
+    /// caterpillar without goo shows no blue, and says so: its Bézier fill is its bodies'
+    /// circles, and every kernel's field holds each ball's circle (inverse square, f ≥ r²/ρ²
+    /// there; Wyvill, a ball's own term reaches the threshold at its radius; the smooth minimum
+    /// is at most each circle's distance), so its only colours are the red of both and green.
     static func overlayLegend(scene: SceneName, parameters: Parameters) -> String {
         let style = fillName(.bezier, scene: scene, parameters: parameters), kernel = fillName(.metaball, scene: scene, parameters: parameters)
+        if scene == .chain && !parameters.goo { return "green: field (\(kernel)) only · no blue: the circles lie inside it" }
         return "blue: Bézier (\(style)) only · green: field (\(kernel)) only"
     }
 

@@ -1240,7 +1240,9 @@ extension HUDTests {
     @Test func theOverlaysLegendShortensToKeepOffTheScene() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let pen = HUDPen(scale: 1, atlas: atlas)
-        let parameters = Parameters()
+        var parameters = Parameters()
+        // (With goo, so that the legend names both colours: without, it says there is no blue.)
+        parameters.goo = true
         let named = HUDContent.overlayLegend(scene: .chain, parameters: parameters)
         let cut = try #require(named.range(of: " · "))
         let halves = [String(named[..<cut.lowerBound]), String(named[cut.upperBound...])]
@@ -1384,5 +1386,30 @@ extension HUDTests {
             #expect(live >= 4.5, "selected \(selected): live \(live)")
             #expect(greyed >= 3 && greyed < live - 1, "selected \(selected): greyed \(greyed), live \(live)")
         }
+    }
+}
+
+extension HUDTests {
+    /// The overlay's legend names blue only where the Bézier fill can show outside the field:
+    /// the caterpillar without goo, whose circles lie inside every kernel's field
+    /// (`ChainRenderTests.theCirclesLieInsideTheField`), says there is none, in the window's
+    /// caption and in `render`'s label; with goo, and for badges, blue is named.
+    @Test func theCaterpillarsLegendSaysThereIsNoBlue() throws {
+        var parameters = Parameters()
+        let layout = Layout(width: 900, height: 400, mode: .overlay, scene: .chain)
+        for kernel in MetaballKernel.allCases {
+            parameters.metaball.kernel = kernel
+            parameters.goo = false
+            let expected = "green: field (\(kernel.rawValue)) only · no blue: the circles lie inside it"
+            let caption = HUDContent.caption(layout: layout, scene: .chain, mode: .overlay, parameters: parameters, frameTime: 0.016)
+            #expect(caption.last == expected, "\(caption)")
+            let labels = HUDContent.labels(SceneSnapshot(), layout: Layout(width: 900, height: 400, mode: .overlay, scene: .free),
+                                           scene: .chain, parameters: parameters)
+            #expect(labels.paneLabels == [expected])
+            parameters.goo = true
+            let goo = HUDContent.caption(layout: layout, scene: .chain, mode: .overlay, parameters: parameters, frameTime: 0.016)
+            #expect(goo.last == "blue: Bézier (\(parameters.bridge.style.rawValue)) only · green: field (\(kernel.rawValue)) only")
+        }
+        #expect(HUDContent.overlayLegend(scene: .badge, parameters: Parameters()).hasPrefix("blue: Bézier ("))
     }
 }

@@ -516,6 +516,36 @@ import Reference
                 "walls \(scene.world.inset) inside")
     }
 
+    /// The caterpillar without goo, held by its head as the bench holds it: its Bézier fill
+    /// (the bodies' circles, the head's included) covers no pixel more than its field does, in
+    /// every kernel (so the overlay shows no blue, as its legend says), while the field reaches
+    /// well past the circles (the goo between the bodies).
+    @Test(arguments: MetaballKernel.allCases)
+    func theCirclesLieInsideTheField(kernel: MetaballKernel) throws {
+        var parameters = Parameters()
+        parameters.metaball.kernel = kernel
+        parameters.goo = false
+        func coverage(_ mode: Mode) throws -> [Double] {
+            let layout = Layout(width: 600, height: 400, mode: mode, scene: .chain)
+            let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: parameters)
+            scene.apply(.pointerDown(scene.world.circles.last!.center))
+            scene.apply(.pointerMove(Vec2(layout.canvas.x / 2, layout.canvas.y / 3)))
+            scene.advance(to: 1)
+            var painter = BadgePainter()
+            painter.paint(scene.snapshot(parameters), parameters: parameters, scale: 2 * layout.zoom, mode: mode)
+            let headless = try HeadlessRenderer(pixelWidth: 1200, pixelHeight: 800)
+            defer { headless.destroy() }
+            return MetaballTests.coverage(try headless.image(of: painter.frame(layout: layout, scale: 2 * layout.zoom, parameters: parameters,
+                                                                               pixelWidth: 1200, pixelHeight: 800)))
+        }
+        let circles = try coverage(.bezier), field = try coverage(.metaball)
+        let beyond = zip(circles, field).filter { $0 > $1 + 1.5 / 255 }.count
+        let most = zip(circles, field).map { $0 - $1 }.max() ?? 0
+        #expect(beyond == 0, "\(kernel): \(beyond) pixels covered more by the circles than by the field (by up to \(most))")
+        let goo = zip(circles, field).filter { $1 > $0 + 0.5 }.count
+        #expect(circles.reduce(0, +) > 4000 && goo > 2000, "\(kernel): circles \(circles.reduce(0, +)), field past them \(goo)")
+    }
+
     @Test(arguments: [(Mode.bezier, true), (.metaball, false), (.bezier, false)])
     func touchingBodiesShowNoGap(mode: Mode, goo: Bool) throws {
         var options = CommonOptions()
