@@ -50,6 +50,11 @@ enum ConstructionPainter {
         return letters.map(\.box)
     }
 
+    /// A point of the construction: where, its letter (the lettered side's), and whether it is
+    /// a handle (a control point off the curve, drawn as a ring) rather than a point on it or
+    /// the quad's (a dot).
+    typealias Mark = (point: Vec2, name: String?, handle: Bool)
+
     /// A letter of the construction: its text, its box (scene units) and a leader to its point.
     typealias Letter = (text: String, box: Rect, leader: (Vec2, Vec2)?)
     /// The letters' size, and their boxes' height, scene units.
@@ -60,7 +65,7 @@ enum ConstructionPainter {
     /// `bounds` (the canvas) and nearer its own point than any other (or it names the wrong
     /// one), starting away from the bridge's middle; where there is none, the place that breaks
     /// the least (a letter, the count or the canvas's edge worst, then a point, then a line).
-    static func lettersAround(_ marks: [(point: Vec2, name: String?)], lines: [(Vec2, Vec2)], count: Rect, pose: BadgePose,
+    static func lettersAround(_ marks: [Mark], lines: [(Vec2, Vec2)], count: Rect, pose: BadgePose,
                               pen: HUDPen, bounds: Rect?) -> [Letter] {
         var placed = [count], letters: [Letter] = []
         let middle = pose.home.mix(pose.center, 0.5), height = letterHeight
@@ -104,7 +109,7 @@ enum ConstructionPainter {
     /// side or a line of the construction. The side named is the upper one, or its mirror image
     /// where fewer letters leave `bounds` there. (`marks` come a side at a time, the named side
     /// first.)
-    static func lettersInRow(_ marks: [(point: Vec2, name: String?)], count: Rect, pose: BadgePose, pen: HUDPen, gap: Double,
+    static func lettersInRow(_ marks: [Mark], count: Rect, pose: BadgePose, pen: HUDPen, gap: Double,
                              bounds: Rect?) -> [Letter] {
         let axis = pose.center - pose.home, u = axis * (1 / axis.length), height = letterHeight
         let clear = count.grown(by: 2)
@@ -195,9 +200,9 @@ enum ConstructionPainter {
     /// both sides' control polygons and points (the upper side's named). Past the break the
     /// centre line alone, its end at home marked (the home circle gone, it would point at
     /// nothing).
-    static func parts(of pose: BadgePose, parameters: Parameters) -> (lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)]) {
+    static func parts(of pose: BadgePose, parameters: Parameters) -> (lines: [(Vec2, Vec2)], marks: [Mark]) {
         guard let bridge = parameters.bridge(of: pose) else {
-            return ([(pose.home, pose.center)], pose.attached ? [] : [(pose.home, nil)])
+            return ([(pose.home, pose.center)], pose.attached ? [] : [(pose.home, nil, false)])
         }
         return parts(of: bridge, home: Ball(center: pose.home, radius: pose.homeRadius), badge: Ball(center: pose.center, radius: pose.radius),
                      style: parameters.bridge.style)
@@ -205,17 +210,17 @@ enum ConstructionPainter {
 
     /// The same for `bridge` between `home` and `badge` (a badge's and its home's, or two of the
     /// caterpillar's bodies) built in `style`.
-    static func parts(of bridge: Bridge, home: Ball, badge: Ball, style: BridgeStyle) -> (lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)]) {
+    static func parts(of bridge: Bridge, home: Ball, badge: Ball, style: BridgeStyle) -> (lines: [(Vec2, Vec2)], marks: [Mark]) {
         var lines = [(home.center, badge.center)]
         if style == .quad,
             let q = QuadConstruction(home: home.center, homeRadius: home.radius, badge: badge.center, badgeRadius: badge.radius)
         {
             lines += [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)]
-            return (lines, [(q.a, "A"), (q.b, "B"), (q.c, "C"), (q.d, "D"), (q.o, "O"), (q.p, "P")])
+            return (lines, [(q.a, "A", false), (q.b, "B", false), (q.c, "C", false), (q.d, "D", false), (q.o, "O", false), (q.p, "P", false)])
         }
         // Both sides: the upper one and its mirror image.
         let names: [String] = style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]
-        var marks: [(point: Vec2, name: String?)] = []
+        var marks: [Mark] = []
         for (k, sign) in [1.0, -1.0].enumerated() {
             var points: [Vec2] = []
             let segments = [bridge.side.0, bridge.side.1].compactMap { $0 }
@@ -228,7 +233,11 @@ enum ConstructionPainter {
             points.append(segments.last!.p3)
             let world = points.map { bridge.world(Vec2($0.x, sign * $0.y)) }
             lines += zip(world, world.dropFirst()).map { ($0, $1) }
-            marks += world.enumerated().map { i, p in (p, k == 0 && i < names.count ? names[i] : nil) }
+            // On the curve: each segment's ends (the cubic's every other point, the tangent's
+            // every third); the rest are handles.
+            marks += world.enumerated().map { i, p in
+                (p, k == 0 && i < names.count ? names[i] : nil, style == .cubic ? i % 2 == 1 : i % 3 != 0)
+            }
         }
         return (lines, marks)
     }
@@ -248,7 +257,7 @@ enum ConstructionPainter {
     /// anti-aliased over `pixel`; with `cased`, all on their white casing first. A line stops a
     /// logical pixel short of each of `counts` (its ink, casing and edge clear of it) and goes
     /// on past it, so that a count it crosses (the centre line runs through the badge's) reads.
-    static func addParts(_ all: [(lines: [(Vec2, Vec2)], marks: [(point: Vec2, name: String?)])], line: Double, dot: Double,
+    static func addParts(_ all: [(lines: [(Vec2, Vec2)], marks: [Mark])], line: Double, dot: Double,
                          pixel: Double, cased: Bool, keepingOff counts: [Rect] = [], into builder: inout MeshBuilder) {
         let clear = clearance(of: counts, line: line, pixel: pixel, cased: cased)
         let all = all.map { parts in (lines: parts.lines.flatMap { outside(clear, from: $0.0, to: $0.1) }, marks: parts.marks) }
@@ -261,7 +270,15 @@ enum ConstructionPainter {
         }
         for (lines, marks) in all {
             for (a, b) in lines { builder.addLine(from: a, to: b, width: line, color: ink, feather: pixel) }
-            for mark in marks { builder.addCircle(center: mark.point, radius: dot, color: ink, feather: pixel) }
+            for mark in marks {
+                if mark.handle {
+                    // A ring as wide as the lines, its outer edge the dot's: where a thin neck
+                    // brings the two sides' handles together, each still reads as its own.
+                    builder.addRing(center: mark.point, radius: dot - line / 2, width: line, color: ink, feather: pixel, tolerance: pixel / 4)
+                } else {
+                    builder.addCircle(center: mark.point, radius: dot, color: ink, feather: pixel)
+                }
+            }
         }
     }
 

@@ -282,6 +282,41 @@ import Reference
         }
     }
 
+    /// The cubic's and the tangent's handles (control points off the curve) are rings, their
+    /// points on the curve dots (the seeds' letters say which: h1, h2, C1, C2 are handles;
+    /// p1, p2, P1, T, P2 on the curve): at a thin neck the two sides' handles come together,
+    /// and rings keep each readable where dots made one blob. At ×3, a logical pixel from a
+    /// handle's centre lies in its ring's hole (ink only where the control polygon's two lines
+    /// pass: 4 of 8 ways at most), two out on its ring (ink all round); a point on the curve is
+    /// ink all round at one.
+    @Test(arguments: [BridgeStyle.cubic, .tangent])
+    func handlesAreRingsAndPointsDots(style: BridgeStyle) throws {
+        let scale = 3.0
+        var options = OverlayTests.options(scale: scale)
+        options.parameters.bridge.style = style
+        let pose = BadgePose(home: Vec2(70, 70), center: Vec2(102, 80), radius: 20, parameters: options.parameters.motion.badge)
+        let marked = try RenderCommand.draw([pose], options: options, construction: true)
+        func inked(round p: Vec2, at distance: Double) -> Int {
+            (0..<8).filter { k in
+                let q = p + Vec2(cos(Double(k) * .pi / 4), sin(Double(k) * .pi / 4)) * distance
+                let pixel = marked.pixel(x: Int(q.x * scale), y: Int(q.y * scale))
+                return Int(pixel.b) > Int(pixel.r) + 60
+            }.count
+        }
+        let handles: Set<String> = ["h1", "h2", "C1", "C2"], points: Set<String> = ["p1", "p2", "P1", "T", "P2"]
+        let named = ConstructionPainter.parts(of: pose, parameters: options.parameters).marks.compactMap { m in m.name.map { ($0, m.point) } }
+        #expect(named.count == (style == .tangent ? 4 : 5))
+        for (name, p) in named {
+            if handles.contains(name) {
+                #expect(inked(round: p, at: 1) <= 4, "\(style) \(name): \(inked(round: p, at: 1)) of 8 ink in its ring's hole")
+                #expect(inked(round: p, at: 2) == 8, "\(style) \(name): its ring \(inked(round: p, at: 2)) of 8 ink")
+            } else {
+                #expect(points.contains(name))
+                #expect(inked(round: p, at: 1) == 8, "\(style) \(name): its dot \(inked(round: p, at: 1)) of 8 ink")
+            }
+        }
+    }
+
     /// At --scale 3 the construction is the scale-1 one three times as large, as its labels
     /// are: its dots 2.5 logical pixels in radius (7.5 device pixels), its lines one logical
     /// pixel wide (3 device pixels), not one device pixel thin under labels three times the size.
