@@ -51,8 +51,8 @@ enum ConstructionPainter {
     }
 
     /// A point of the construction: where, its letter (the lettered side's), and whether it is
-    /// a handle (a control point off the curve, drawn as a ring) rather than a point on it or
-    /// the quad's (a dot).
+    /// a handle (a control point off the curve: the quad's O and P, the others' handles; drawn
+    /// as a ring) rather than a point on the curve (a dot).
     typealias Mark = (point: Vec2, name: String?, handle: Bool)
 
     /// A letter of the construction: its text, its box (scene units) and a leader to its point.
@@ -216,7 +216,8 @@ enum ConstructionPainter {
             let q = QuadConstruction(home: home.center, homeRadius: home.radius, badge: badge.center, badgeRadius: badge.radius)
         {
             lines += [(q.a, q.o), (q.o, q.d), (q.b, q.p), (q.p, q.c), (q.a, q.b), (q.c, q.d)]
-            return (lines, [(q.a, "A", false), (q.b, "B", false), (q.c, "C", false), (q.d, "D", false), (q.o, "O", false), (q.p, "P", false)])
+            // O and P are the quadratic sides' control points (off the curve): handles.
+            return (lines, [(q.a, "A", false), (q.b, "B", false), (q.c, "C", false), (q.d, "D", false), (q.o, "O", true), (q.p, "P", true)])
         }
         // Both sides: the upper one and its mirror image.
         let names: [String] = style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]

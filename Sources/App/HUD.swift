@@ -622,39 +622,50 @@ struct HUD {
             let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
             let height = HUD.lineHeight * Double(lines.count) + 8
             let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)
-            let x = max(m, (w - tw) / 2 - 8), width = min(w - 2 * m, tw + 16)
-            let low = Rect(x: x, y: max(0, bottom - height), width: width, height: height)
-            var high = Rect(x: x, y: max(below, m), width: width, height: height)
-            for box in taken where box.maxY < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
-                high.y = max(high.y, box.maxY + 8)
-            }
-            // Below every part of the HUD in its column that begins in the window's upper half
-            // (a slider panel reaching past the middle: the caterpillar's at 500x400, where the
-            // toast went over the panel, its floor taking the bottom).
-            var under = high
-            for box in taken where box.y < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
-                under.y = max(under.y, box.maxY + 8)
-            }
-            // The first place down its column from the top one that is clear of the HUD and the
-            // scene (the caterpillar in split at 700x400: between the pane labels and its floor).
+            let width = min(w - 2 * m, tw + 16)
             let obstacles = rest + taken
-            var free: Rect?
-            var y = high.y
-            while free == nil, y + height <= h {
-                let place = Rect(x: x, y: y, width: width, height: height)
-                if HUD.isClear(place, of: obstacles) { free = place }
-                y += 4
+            /// The places down the column at x, in order.
+            func places(x: Double) -> [Rect] {
+                let low = Rect(x: x, y: max(0, bottom - height), width: width, height: height)
+                var high = Rect(x: x, y: max(below, m), width: width, height: height)
+                for box in taken where box.maxY < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
+                    high.y = max(high.y, box.maxY + 8)
+                }
+                // Below every part of the HUD in its column that begins in the window's upper half
+                // (a slider panel reaching past the middle: the caterpillar's at 500x400, where the
+                // toast went over the panel, its floor taking the bottom).
+                var under = high
+                for box in taken where box.y < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
+                    under.y = max(under.y, box.maxY + 8)
+                }
+                // The first place down its column from the top one that is clear of the HUD and the
+                // scene (the caterpillar in split at 700x400: between the pane labels and its floor).
+                var free: Rect?
+                var y = high.y
+                while free == nil, y + height <= h {
+                    let place = Rect(x: x, y: y, width: width, height: height)
+                    if HUD.isClear(place, of: obstacles) { free = place }
+                    y += 4
+                }
+                // Where the scene lies at both (a grid of badges), over the pane labels at the
+                // window's foot, in the band the grid leaves them; else at the bottom as usual.
+                let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
+                return [low, high, under] + (free.map { [$0] } ?? []) + [foot]
             }
-            // Where the scene lies at both (a grid of badges), over the pane labels at the
-            // window's foot, in the band the grid leaves them; else at the bottom as usual.
-            let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
+            // The centre's column first; then, where it has no place clear of both the HUD and
+            // the scene, the right's and the left's (the caterpillar in overlay at 500x350: its
+            // panel down to its floor at the left, the toast over the panel's first row, with
+            // the right side free).
+            let columns = [max(m, (w - tw) / 2 - 8), max(m, w - m - width), m]
+            let centre = places(x: columns[0])
+            let sides = centre.contains { HUD.isClear($0, of: obstacles) && $0.maxY <= h } ? [] : columns.dropFirst().flatMap { places(x: $0) }
+            let places = centre + sides
             // (Clear of the sliders and labels too where it can be; else clear of the scene,
             // over a part of the HUD for the moment it shows; only where every place covers the
             // scene, one that covers no other part of the HUD, as a label does.)
-            let places = [low, high, under] + (free.map { [$0] } ?? []) + [foot]
             let box = places.first { HUD.isClear($0, of: obstacles) && $0.maxY <= h }
                 ?? places.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
-                ?? places.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? low
+                ?? places.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? centre[0]
             if clearOfHelp(box) {
                 pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
                 for (i, line) in lines.enumerated() {

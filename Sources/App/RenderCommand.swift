@@ -80,11 +80,12 @@ struct RenderRequest {
           --time T                  chain scene: seconds simulated before the picture (0)
           --construction            draw how it is built: over the Bézier fill each bridge's
                                     construction, the held one's lettered: the seeds' points
-                                    A, B, C, D, O, P (quad) or the sides' points (dots) and
-                                    handles (rings) (on a white casing over the overlay); over
-                                    the metaball fill the field's balls (a ring at each
-                                    radius) and tiles (pale: inside, filled flat; clear: the
-                                    field evaluated), any scene; lines stop short of the counts
+                                    A, B, C, D, O, P (quad) or the sides' points and handles
+                                    (off the curve: rings; on it: dots; on a white casing over
+                                    the overlay); over the metaball fill the field's balls (a
+                                    ring at each radius) and tiles (pale: inside, filled flat;
+                                    clear: the field evaluated), any scene; lines stop short
+                                    of the counts
           --wireframe               draw the triangles' edges over the Bézier fill
           --stats                   print how the Bézier and metaball fills differ: areas, IoU,
                                     narrowest widths, the bridge's join angles (stdout)

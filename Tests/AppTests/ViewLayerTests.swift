@@ -898,6 +898,25 @@ import Testing
         #expect(parts.allSatisfy { !$0.intersects(toast) }, "toast at \(toast) over one of \(parts)")
     }
 
+    /// The caterpillar in overlay at 500x350 (a new user's report): the caption takes two
+    /// lines, the slider panel the left down to just above the chain on its floor, so the
+    /// centre's column has no free place (the toast went over the panel's first row); it goes
+    /// to the right's, over no part of the HUD and not over the chain.
+    @Test func aToastTriesTheSidesWhereItsColumnIsFull() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 500, height: 350, mode: .overlay, scene: .chain)
+        var content = HUDContent()
+        content.caption = HUDContent.caption(layout: layout, scene: .chain, mode: .overlay, parameters: Parameters(), frameTime: 0.0056)
+        content.sliders = Controls(scene: .chain).sliders.map { SliderRow($0, in: Parameters(), scene: .chain) }
+        content.toast = "goo = true"
+        content.rest = [Rect(x: 8, y: 275, width: 302, height: 70)]
+        let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        let toast = try #require(hud.toastBox), panel = try #require(hud.sliderPanel), caption = try #require(hud.captionBox)
+        #expect(panel.maxX > 250 && panel.maxY > 240, "the panel \(panel): the case needs one across the centre, down to the chain")
+        #expect(![panel, caption, content.rest![0]].contains { $0.intersects(toast) }, "toast at \(toast), panel \(panel)")
+        #expect(toast.x >= 0 && toast.maxX <= 500 && toast.y >= 0 && toast.maxY <= 350, "toast at \(toast)")
+    }
+
     /// The list scrolls only when the selection leaves the rows shown (a click on a row used to
     /// re-centre the list under the pointer), and ends above what the scene shows.
     @Test func theSliderListScrollsOnlyWhenItMust() throws {

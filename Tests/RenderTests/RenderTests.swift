@@ -282,14 +282,14 @@ import Reference
         }
     }
 
-    /// The cubic's and the tangent's handles (control points off the curve) are rings, their
-    /// points on the curve dots (the seeds' letters say which: h1, h2, C1, C2 are handles;
+    /// The handles (control points off the curve) are rings, the points on the curve dots (the
+    /// seeds' letters say which: the quad's O and P, h1, h2, C1, C2 are handles; A, B, C, D,
     /// p1, p2, P1, T, P2 on the curve): at a thin neck the two sides' handles come together,
     /// and rings keep each readable where dots made one blob. At ×3, a logical pixel from a
     /// handle's centre lies in its ring's hole (ink only where the control polygon's two lines
     /// pass: 4 of 8 ways at most), two out on its ring (ink all round); a point on the curve is
     /// ink all round at one.
-    @Test(arguments: [BridgeStyle.cubic, .tangent])
+    @Test(arguments: [BridgeStyle.cubic, .tangent, .quad])
     func handlesAreRingsAndPointsDots(style: BridgeStyle) throws {
         let scale = 3.0
         var options = OverlayTests.options(scale: scale)
@@ -303,9 +303,9 @@ import Reference
                 return Int(pixel.b) > Int(pixel.r) + 60
             }.count
         }
-        let handles: Set<String> = ["h1", "h2", "C1", "C2"], points: Set<String> = ["p1", "p2", "P1", "T", "P2"]
+        let handles: Set<String> = ["O", "P", "h1", "h2", "C1", "C2"], points: Set<String> = ["A", "B", "C", "D", "p1", "p2", "P1", "T", "P2"]
         let named = ConstructionPainter.parts(of: pose, parameters: options.parameters).marks.compactMap { m in m.name.map { ($0, m.point) } }
-        #expect(named.count == (style == .tangent ? 4 : 5))
+        #expect(named.count == [BridgeStyle.tangent: 4, .cubic: 5, .quad: 6][style])
         for (name, p) in named {
             if handles.contains(name) {
                 #expect(inked(round: p, at: 1) <= 4, "\(style) \(name): \(inked(round: p, at: 1)) of 8 ink in its ring's hole")
@@ -330,9 +330,10 @@ import Reference
             let pixel = marked.pixel(x: Int(p.x * scale), y: Int(p.y * scale))
             return Int(pixel.b) > Int(pixel.r) + 60
         }
-        // Round O (outside both circles, on the white page): inside the dot, 2 logical px (6
-        // device px) from its centre, eight ways; outside it at 3.5 (where only one of the two
-        // lines through O may pass, each two ways at most).
+        // Round O (outside both circles, on the white page; a handle, so a ring 2.5 logical px
+        // out and a line wide): on its ring, 2 logical px (6 device px) from its centre, eight
+        // ways; outside it at 3.5 (where only the two lines through O may pass, each two ways
+        // at most).
         var inside = 0, outside = 0
         for k in 0..<8 {
             let u = Vec2(cos(Double(k) * .pi / 4), sin(Double(k) * .pi / 4))
