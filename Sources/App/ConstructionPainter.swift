@@ -223,21 +223,22 @@ enum ConstructionPainter {
         let names: [String] = style == .tangent ? ["p1", "h1", "h2", "p2"] : ["P1", "C1", "T", "C2", "P2"]
         var marks: [Mark] = []
         for (k, sign) in [1.0, -1.0].enumerated() {
-            var points: [Vec2] = []
+            // Each point, and whether it is a handle (off the curve): a segment's start is on
+            // it, its control points are not.
+            var points: [(point: Vec2, handle: Bool)] = []
             let segments = [bridge.side.0, bridge.side.1].compactMap { $0 }
             for segment in segments {
+                points.append((segment.p0, false))
                 // Quadratic pieces show their own control point (the cubic form's handles are
                 // two thirds of the way to it).
-                points += style == .cubic ? [segment.p0, segment.p0 + (segment.p1 - segment.p0) * 1.5]
-                    : [segment.p0, segment.p1, segment.p2]
+                points += style == .cubic ? [(segment.p0 + (segment.p1 - segment.p0) * 1.5, true)]
+                    : [(segment.p1, true), (segment.p2, true)]
             }
-            points.append(segments.last!.p3)
-            let world = points.map { bridge.world(Vec2($0.x, sign * $0.y)) }
+            points.append((segments.last!.p3, false))
+            let world = points.map { bridge.world(Vec2($0.point.x, sign * $0.point.y)) }
             lines += zip(world, world.dropFirst()).map { ($0, $1) }
-            // On the curve: each segment's ends (the cubic's every other point, the tangent's
-            // every third); the rest are handles.
-            marks += world.enumerated().map { i, p in
-                (p, k == 0 && i < names.count ? names[i] : nil, style == .cubic ? i % 2 == 1 : i % 3 != 0)
+            marks += zip(world, points).enumerated().map { i, mark in
+                (mark.0, k == 0 && i < names.count ? names[i] : nil, mark.1.handle)
             }
         }
         return (lines, marks)

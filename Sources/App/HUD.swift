@@ -659,13 +659,13 @@ struct HUD {
             let columns = [max(m, (w - tw) / 2 - 8), max(m, w - m - width), m]
             let centre = places(x: columns[0])
             let sides = centre.contains { HUD.isClear($0, of: obstacles) && $0.maxY <= h } ? [] : columns.dropFirst().flatMap { places(x: $0) }
-            let places = centre + sides
+            let candidates = centre + sides
             // (Clear of the sliders and labels too where it can be; else clear of the scene,
             // over a part of the HUD for the moment it shows; only where every place covers the
             // scene, one that covers no other part of the HUD, as a label does.)
-            let box = places.first { HUD.isClear($0, of: obstacles) && $0.maxY <= h }
-                ?? places.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
-                ?? places.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? centre[0]
+            let box = candidates.first { HUD.isClear($0, of: obstacles) && $0.maxY <= h }
+                ?? candidates.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
+                ?? candidates.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? centre[0]
             if clearOfHelp(box) {
                 pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
                 for (i, line) in lines.enumerated() {
