@@ -80,17 +80,44 @@ struct HUDPen {
     /// The caption's "rec 0:12" while the window records.
     static let recording = Color(red: 0.8, green: 0.05, blue: 0.05)
 
+    /// Stands in a line of text for a legend's key: a square of colour (`text(_:swatches:)`),
+    /// `swatchSide` ems on a side, standing on the baseline, and `swatchAdvance` ems wide with
+    /// the gap after it, whatever the font has for the character.
+    static let swatch: Unicode.Scalar = "\u{25A0}"
+    static let swatchSide = 0.75, swatchAdvance = 1.0
+
     /// The advance of a line of text at `size` units per em, in units.
     func width(of text: String, size: Double) -> Double {
         guard let atlas else { return 0 }
         let pixels = max(1, Int((size * scale).rounded()))
-        return text.unicodeScalars.reduce(0) { $0 + (atlas.glyph($1, size: pixels)?.advance ?? 0) } / scale
+        return text.unicodeScalars.reduce(0) {
+            $0 + ($1 == HUDPen.swatch ? HUDPen.swatchAdvance * Double(pixels) : atlas.glyph($1, size: pixels)?.advance ?? 0)
+        } / scale
     }
 
     /// A line of text with its baseline at y.
     mutating func text(_ text: String, x: Double, y: Double, size: Double, color: Color) {
         guard let atlas else { return }
         mesh.addText(text, x: x, y: y, size: size, scale: scale, color: color, atlas: atlas)
+    }
+
+    /// A line of text whose swatch characters (`HUDPen.swatch`) are drawn as squares of the
+    /// next of `swatches` (`next` counts those drawn; ink once they run out), on device
+    /// pixels, with an edge, so that a key in the paper's colour still shows.
+    mutating func text(_ text: String, x: Double, y: Double, size: Double, color: Color, swatches: [Color], next: inout Int) {
+        var pen = x
+        for (i, run) in text.split(separator: Character(HUDPen.swatch), omittingEmptySubsequences: false).enumerated() {
+            if i > 0 {
+                let side = (HUDPen.swatchSide * size * scale).rounded() / scale
+                let x0 = (pen * scale).rounded() / scale, y1 = (y * scale).rounded() / scale
+                panel(Rect(x: x0 + 1 / scale, y: y1 - side + 1 / scale, width: side - 2 / scale, height: side - 2 / scale),
+                      fill: next < swatches.count ? swatches[next] : color, edge: HUDPen.edge)
+                next += 1
+                pen += width(of: String(HUDPen.swatch), size: size)
+            }
+            self.text(String(run), x: pen, y: y, size: size, color: color)
+            pen += width(of: String(run), size: size)
+        }
     }
 
     /// A filled rectangle, with a one-pixel edge when `edge` is given.
@@ -233,6 +260,9 @@ struct HUDContent {
     var shortStatus: String?
     /// Pane labels, one per pane of the layout (empty: none).
     var paneLabels: [String] = []
+    /// The colours of the swatches (`HUDPen.swatch`) in the caption's lines, and in each pane
+    /// label, in their order there: the overlay's legend.
+    var swatches: [Color] = []
     /// The sliders, or nil when hidden.
     var sliders: [SliderRow]?
     var selected = 0
@@ -286,19 +316,25 @@ extension HUDContent {
         } ?? ""
         let status = "\(rec)\(scene.rawValue) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
         guard mode == .overlay else { return [status] }
-        return [status, overlayLegend(scene: scene, parameters: parameters)]
+        return [status, overlayLegend(scene: scene, parameters: parameters).text]
     }
 
-    /// What the overlay's two colours mean (where both fills cover, the badge's own colour):
+    /// What the overlay's colours mean, each key a swatch (`HUDPen.swatch`) of its colour, in
+    /// `swatches`: the Bézier fill's alone, the field's alone, and both's (the badges' colour):
     /// the window's caption's second line, and the label of `render`'s overlay picture. The
-    /// caterpillar without goo shows no blue, and says so: its Bézier fill is its bodies'
-    /// circles, and every kernel's field holds each ball's circle (inverse square, f ≥ r²/ρ²
-    /// there; Wyvill, a ball's own term reaches the threshold at its radius; the smooth minimum
-    /// is at most each circle's distance), so its only colours are the red of both and green.
-    static func overlayLegend(scene: SceneName, parameters: Parameters) -> String {
+    /// caterpillar without goo shows no Bézier-only colour, and says so: its Bézier fill is its
+    /// bodies' circles, and every kernel's field holds each ball's circle (inverse square,
+    /// f ≥ r²/ρ² there; Wyvill, a ball's own term reaches the threshold at its radius; the
+    /// smooth minimum is at most each circle's distance).
+    static func overlayLegend(scene: SceneName, parameters: Parameters) -> (text: String, swatches: [Color]) {
         let style = fillName(.bezier, scene: scene, parameters: parameters), kernel = fillName(.metaball, scene: scene, parameters: parameters)
-        if scene == .chain && !parameters.goo { return "green: field (\(kernel)) only · no blue: the circles lie inside it" }
-        return "blue: Bézier (\(style)) only · green: field (\(kernel)) only"
+        let key = String(HUDPen.swatch)
+        if scene == .chain && !parameters.goo {
+            return ("\(key) field (\(kernel)) only · \(key) both (every circle lies inside the field)",
+                    [Renderer.onlyMetaball, parameters.color])
+        }
+        return ("\(key) Bézier (\(style)) only · \(key) field (\(kernel)) only · \(key) both",
+                [Renderer.onlyBezier, Renderer.onlyMetaball, parameters.color])
     }
 
     /// The field's tiling as the caption shows it with the construction on: "tiles 46 (12
@@ -367,7 +403,8 @@ extension HUDContent {
         var content = HUDContent()
         content.paneLabels = paneLabels(layout: layout, scene: scene, parameters: parameters)
         if layout.panes.count == 1, layout.panes[0].content == .overlay {
-            content.paneLabels = [overlayLegend(scene: scene, parameters: parameters)]
+            let legend = overlayLegend(scene: scene, parameters: parameters)
+            (content.paneLabels, content.swatches) = ([legend.text], legend.swatches)
         }
         if !content.paneLabels.isEmpty { content.avoid = shown(snapshot, layout: layout) + boxes(construction, layout: layout) }
         return content
@@ -549,6 +586,7 @@ struct HUD {
         // over the caption, the caption is left out while it shows, not cut into slivers.)
         func drawCaption(_ box: Rect, pen: inout HUDPen) {
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
+            var swatch = 0
             for (i, line) in caption.enumerated() {
                 let y = m + 12 + HUD.lineHeight * Double(i)
                 // A recording's "rec 0:12" in red, the rest in ink.
@@ -558,7 +596,7 @@ struct HUD {
                     pen.text(String(line[end.lowerBound...]), x: m + pen.width(of: rec, size: HUD.textSize), y: y, size: HUD.textSize,
                              color: HUDPen.ink)
                 } else {
-                    pen.text(line, x: m, y: y, size: HUD.textSize, color: HUDPen.ink)
+                    pen.text(line, x: m, y: y, size: HUD.textSize, color: HUDPen.ink, swatches: content.swatches, next: &swatch)
                 }
             }
         }
@@ -571,17 +609,21 @@ struct HUD {
         // whichever keeps clear of what the scene shows there and of the HUD.
         var taken = [captionBox, sliderPanel].compactMap { $0 }
         // A label wider than its pane keeps its first part: "metaball · inverseSquare" is
-        // "metaball" in a narrow split window; the overlay's legend, whose halves say one colour
-        // each, takes two lines instead, and, narrower still, goes without the fills' names:
-        // "blue: Bézier only". Panes too narrow even for that have none.
+        // "metaball" in a narrow split window; the overlay's legend takes two lines instead (the
+        // Bézier fill's key, then the others), and, narrower still, goes without the fills'
+        // names ("■ Bézier only"), then puts each key on its own line. Panes too narrow even
+        // for that have none.
         func width(_ label: [String]) -> Double { label.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0 }
         // Each pane's label in the forms that fit it, longest first.
         let forms = zip(layout.panes, content.paneLabels).map { pane, whole -> [[String]] in
             guard let cut = whole.range(of: " · ") else { return [[whole]] }
             let first = String(whole[..<cut.lowerBound])
             let halves = [first, String(whole[cut.upperBound...])]
-            let bare = halves.map { $0.replacingOccurrences(of: #" \([^)]*\)"#, with: "", options: .regularExpression) }
-            let all = pane.content == .overlay ? [[whole], halves, bare] : [[whole], [first]]
+            func stripped(_ part: String) -> String { part.replacingOccurrences(of: #" \([^)]*\)"#, with: "", options: .regularExpression) }
+            let bare = halves.map(stripped)
+            // (Narrower still, a line a key: "■ Bézier only", "■ field only", "■ both".)
+            let keys = whole.components(separatedBy: " · ").map(stripped)
+            let all = pane.content == .overlay ? [[whole], halves, bare] + (keys.count > bare.count ? [keys] : []) : [[whole], [first]]
             let fitting = all.filter { width($0) + 16 <= pane.width }
             // (The overlay's legend in a shorter form where the longer would cover the scene.)
             return pane.content == .overlay ? fitting : Array(fitting.prefix(1))
@@ -687,9 +729,10 @@ struct HUD {
         for (box, label) in zip(labelBoxes, labelTexts) {
             pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
             let lines = label.split(separator: "\n")
+            var swatch = 0
             for (i, line) in lines.enumerated() {
                 pen.text(String(line), x: box.x + 4, y: box.maxY - 6 - HUD.lineHeight * Double(lines.count - 1 - i), size: HUD.textSize,
-                         color: HUDPen.ink)
+                         color: HUDPen.ink, swatches: content.swatches, next: &swatch)
             }
         }
         if let help {

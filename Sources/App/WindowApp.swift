@@ -507,6 +507,7 @@ final class WindowApp {
         var content = HUDContent()
         // The grid holds no badge (each is only posed as if pulled): no figures of one.
         (content.caption, content.heldLines) = caption(held: options.scene == .grid ? nil : snapshot.heldPose)
+        if options.mode == .overlay { content.swatches = HUDContent.overlayLegend(scene: options.scene, parameters: options.parameters).swatches }
         content.shortStatus = HUDContent.shortStatus(mode: options.mode, recording: capture.isRecording)
         content.recording = capture.isRecording
         // Two panes are named each; one is named by the caption.

@@ -6,6 +6,7 @@ import Foundation
 @testable import App
 @testable import Geometry
 @testable import Motion
+import Render
 import Testing
 
 @Suite struct LayoutTests {
@@ -1213,34 +1214,39 @@ extension HUDTests {
 }
 
 extension HUDTests {
-    /// `render`'s overlay picture says what its colours mean: its one label is the legend,
-    /// whole where the picture is wide enough, in two lines where not, then in two lines
-    /// without the fills' names; every form names both colours and lies inside the picture.
-    @Test func theOverlaysLegendNamesBothColoursAtEveryWidth() throws {
+    /// `render`'s overlay picture says what its colours mean: its one label is the legend, a
+    /// swatch for each colour (the Bézier fill's alone, the field's alone, both's), whole where
+    /// the picture is wide enough, in two lines where not, then in two lines without the fills'
+    /// names, then a line a key; every form keys all three colours and lies inside the picture.
+    @Test func theOverlaysLegendKeysEveryColourAtEveryWidth() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let pen = HUDPen(scale: 1, atlas: atlas)
         var parameters = Parameters()
         parameters.bridge.style = .tangent
-        let whole = "blue: Bézier (tangent) only · green: field (inverseSquare) only"
+        let key = String(HUDPen.swatch)
+        let first = "\(key) Bézier (tangent) only", second = "\(key) field (inverseSquare) only · \(key) both"
+        let whole = first + " · " + second
         var forms: Set<Int> = []
         for w in stride(from: 140.0, through: 900, by: 20) {
             let layout = Layout(width: w, height: 300, mode: .overlay, scene: .free)
             let content = HUDContent.labels(SceneSnapshot(), layout: layout, scene: .badge, parameters: parameters)
             #expect(content.paneLabels == [whole])
+            #expect(content.swatches == [Renderer.onlyBezier, Renderer.onlyMetaball, parameters.color])
             let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
             let box = try #require(hud.labelBoxes.first, "\(Int(w)) px: no legend")
             #expect(box.x >= 0 && box.maxX <= w && box.y >= 0 && box.maxY <= 300, "\(Int(w)) px: \(box)")
             let lines = hud.labelTexts[0].split(separator: "\n").map(String.init)
             // The widest form that fits, as the lines' widths say.
             let fits = pen.width(of: whole, size: HUD.textSize) + 16 <= w
-            let halvesFit = pen.width(of: "green: field (inverseSquare) only", size: HUD.textSize) + 16 <= w
-            let expected = fits ? [whole] : halvesFit ? ["blue: Bézier (tangent) only", "green: field (inverseSquare) only"]
-                : ["blue: Bézier only", "green: field only"]
+            let halvesFit = pen.width(of: second, size: HUD.textSize) + 16 <= w
+            let bare = ["\(key) Bézier only", "\(key) field only · \(key) both"]
+            let bareFits = pen.width(of: bare[1], size: HUD.textSize) + 16 <= w
+            let expected = fits ? [whole] : halvesFit ? [first, second] : bareFits ? bare : ["\(key) Bézier only", "\(key) field only", "\(key) both"]
             #expect(lines == expected, "\(Int(w)) px")
             #expect(box.height >= HUD.lineHeight * Double(lines.count), "\(Int(w)) px: \(lines.count) lines in \(box.height)")
             forms.insert(lines.count * 10 + (lines.first!.contains("(") ? 1 : 0))
         }
-        #expect(forms == [11, 21, 20], "each form seen: \(forms)")
+        #expect(forms == [11, 21, 20, 30], "each form seen: \(forms)")
         // The window's overlay says it in its caption instead: no label.
         var quiet = HUDContent()
         quiet.paneLabels = HUDContent.paneLabels(layout: Layout(width: 600, height: 300, mode: .overlay, scene: .badges), scene: .badge,
@@ -1260,12 +1266,14 @@ extension HUDTests {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let pen = HUDPen(scale: 1, atlas: atlas)
         var parameters = Parameters()
-        // (With goo, so that the legend names both colours: without, it says there is no blue.)
+        // (With goo, so that the legend keys all three colours: without, it says the circles
+        // lie inside the field.)
         parameters.goo = true
-        let named = HUDContent.overlayLegend(scene: .chain, parameters: parameters)
+        let named = HUDContent.overlayLegend(scene: .chain, parameters: parameters).text
         let cut = try #require(named.range(of: " · "))
         let halves = [String(named[..<cut.lowerBound]), String(named[cut.upperBound...])]
-        let bare = ["blue: Bézier only", "green: field only"]
+        let key = String(HUDPen.swatch)
+        let bare = ["\(key) Bézier only", "\(key) field only · \(key) both"]
         func width(_ lines: [String]) -> Double { lines.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0 }
         let w = width(halves) + 26, h = 160.0, m = HUD.margin
         let layout = Layout(width: w, height: h, mode: .overlay, scene: .free)
@@ -1409,26 +1417,28 @@ extension HUDTests {
 }
 
 extension HUDTests {
-    /// The overlay's legend names blue only where the Bézier fill can show outside the field:
-    /// the caterpillar without goo, whose circles lie inside every kernel's field
-    /// (`ChainRenderTests.theCirclesLieInsideTheField`), says there is none, in the window's
-    /// caption and in `render`'s label; with goo, and for badges, blue is named.
-    @Test func theCaterpillarsLegendSaysThereIsNoBlue() throws {
+    /// The overlay's legend keys the Bézier fill's own colour only where it can show outside
+    /// the field: the caterpillar without goo, whose circles lie inside every kernel's field
+    /// (`ChainRenderTests.theCirclesLieInsideTheField`), says so instead, in the window's
+    /// caption and in `render`'s label; with goo, and for badges, all three colours are keyed.
+    @Test func theCaterpillarsLegendSaysItsCirclesLieInsideTheField() throws {
         var parameters = Parameters()
         let layout = Layout(width: 900, height: 400, mode: .overlay, scene: .chain)
+        let key = String(HUDPen.swatch)
         for kernel in MetaballKernel.allCases {
             parameters.metaball.kernel = kernel
             parameters.goo = false
-            let expected = "green: field (\(kernel.rawValue)) only · no blue: the circles lie inside it"
+            let expected = "\(key) field (\(kernel.rawValue)) only · \(key) both (every circle lies inside the field)"
             let caption = HUDContent.caption(layout: layout, scene: .chain, mode: .overlay, parameters: parameters, frameTime: 0.016)
             #expect(caption.last == expected, "\(caption)")
             let labels = HUDContent.labels(SceneSnapshot(), layout: Layout(width: 900, height: 400, mode: .overlay, scene: .free),
                                            scene: .chain, parameters: parameters)
             #expect(labels.paneLabels == [expected])
+            #expect(labels.swatches == [Renderer.onlyMetaball, parameters.color])
             parameters.goo = true
             let goo = HUDContent.caption(layout: layout, scene: .chain, mode: .overlay, parameters: parameters, frameTime: 0.016)
-            #expect(goo.last == "blue: Bézier (\(parameters.bridge.style.rawValue)) only · green: field (\(kernel.rawValue)) only")
+            #expect(goo.last == "\(key) Bézier (\(parameters.bridge.style.rawValue)) only · \(key) field (\(kernel.rawValue)) only · \(key) both")
         }
-        #expect(HUDContent.overlayLegend(scene: .badge, parameters: Parameters()).hasPrefix("blue: Bézier ("))
+        #expect(HUDContent.overlayLegend(scene: .badge, parameters: Parameters()).text.hasPrefix("\(key) Bézier ("))
     }
 }

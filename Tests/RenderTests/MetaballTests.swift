@@ -206,9 +206,9 @@ import Reference
         let legend = HUD(HUDContent.labels(snapshot, layout: overlay.layout(.free), scene: .badge, parameters: overlay.parameters),
                          layout: overlay.layout(.free), scale: 1, atlas: Fonts.atlas())
         let box = try #require(legend.labelBoxes.first, "the overlay's legend has a place")
-        // Both colours named (in two lines at this width, the fills' names left out).
+        // Each colour keyed (in two lines at this width, the fills' names left out).
         let text = legend.labelTexts.first ?? ""
-        #expect(text.contains("blue: Bézier") && text.contains("green: field"), "\(legend.labelTexts)")
+        #expect(text.contains("Bézier only") && text.contains("field only") && text.contains("both"), "\(legend.labelTexts)")
         func inLegend(_ i: Int) -> Bool {
             box.contains(Vec2(Double(i % picture.width) + 0.5, Double(i / picture.width) + 0.5))
         }
@@ -236,6 +236,47 @@ import Reference
         #expect(worst <= 3.0 / 255, "overlay off by \(worst * 255) levels")
         #expect(legendInk > 50, "the legend's text is drawn (\(legendInk) dark pixels in its box)")
         #expect(box.x >= 0 && box.y >= 0 && box.maxX <= Double(picture.width) && box.maxY <= Double(picture.height))
+    }
+
+    /// The overlay's legend keys each colour with a swatch of it, in the legend's order (the
+    /// Bézier fill's alone, the field's alone, both's), whole on one line in a wide picture and
+    /// over two in a narrow one; both's is the badges' colour, whatever it is set to.
+    @Test(arguments: [(640, Color.badgeRed), (240, Color.badgeRed), (640, Color(red: 0.5, green: 0, blue: 1))])
+    func overlaysLegendHasASwatchOfEachColour(width: Int, color: Color) throws {
+        var overlay = MetaballTests.options(mode: .overlay, width: width)
+        overlay.parameters.color = color
+        let pose = BadgePose(home: Vec2(60, 50), center: Vec2(95, 65), radius: 16, parameters: overlay.parameters.motion.badge)
+        let picture = try RenderCommand.draw([pose], options: overlay)
+        let snapshot = SceneSnapshot(held: [pose], rule: overlay.parameters.metaballBreak, shrink: overlay.parameters.motion.badge.shrink)
+        let legend = HUD(HUDContent.labels(snapshot, layout: overlay.layout(.free), scene: .badge, parameters: overlay.parameters),
+                         layout: overlay.layout(.free), scale: 1, atlas: Fonts.atlas())
+        let box = try #require(legend.labelBoxes.first, "the overlay's legend has a place")
+        let lines = legend.labelTexts[0].split(separator: "\n").count
+        #expect(lines == (width > 400 ? 1 : 2), "\(legend.labelTexts)")
+        // Each key's pixels in the legend's box: those of its colour exactly (to a level).
+        func pixels(of c: Color) -> [(x: Int, y: Int)] {
+            var found: [(x: Int, y: Int)] = []
+            for y in max(0, Int(box.y))..<min(picture.height, Int(box.maxY.rounded(.up))) {
+                for x in max(0, Int(box.x))..<min(picture.width, Int(box.maxX.rounded(.up))) {
+                    let i = 4 * (y * picture.width + x)
+                    let got = [picture.pixels[i], picture.pixels[i + 1], picture.pixels[i + 2]].map { Double($0) / 255 }
+                    if zip([c.red, c.green, c.blue], got).allSatisfy({ abs($0 - $1) <= 1.5 / 255 }) { found.append((x, y)) }
+                }
+            }
+            return found
+        }
+        let keys = [Renderer.onlyBezier, Renderer.onlyMetaball, color].map(pixels(of:))
+        // A square 0.75 em (9 px) on a side, its edge a pixel: 7×7 of the colour.
+        for (k, key) in keys.enumerated() { #expect(key.count == 49, "key \(k): \(key.count) pixels") }
+        guard keys.allSatisfy({ !$0.isEmpty }) else { return }
+        let x = keys.map { Double($0.map(\.x).reduce(0, +)) / Double($0.count) }
+        let y = keys.map { Double($0.map(\.y).reduce(0, +)) / Double($0.count) }
+        if lines == 1 {
+            #expect(x[0] < x[1] && x[1] < x[2] && Set(y).count == 1, "one line, in order: \(x), \(y)")
+        } else {
+            // Two lines: the Bézier key on the first, the field's and both's on the second.
+            #expect(y[0] < y[1] && y[1] == y[2] && x[1] < x[2], "two lines, in order: \(x), \(y)")
+        }
     }
 
     /// --stats' IoU against the one measured on the two rendered pictures.
