@@ -85,13 +85,17 @@ struct HUDPen {
     /// the gap after it, whatever the font has for the character.
     static let swatch: Unicode.Scalar = "\u{25A0}"
     static let swatchSide = 0.75, swatchAdvance = 1.0
+    /// Begins the lines a key's text wraps onto, so that they line up with its first line's
+    /// text, past the swatch: blank, as wide as a swatch.
+    static let keyIndent: Unicode.Scalar = "\u{2003}"
 
     /// The advance of a line of text at `size` units per em, in units.
     func width(of text: String, size: Double) -> Double {
         guard let atlas else { return 0 }
         let pixels = max(1, Int((size * scale).rounded()))
         return text.unicodeScalars.reduce(0) {
-            $0 + ($1 == HUDPen.swatch ? HUDPen.swatchAdvance * Double(pixels) : atlas.glyph($1, size: pixels)?.advance ?? 0)
+            $0 + ($1 == HUDPen.swatch || $1 == HUDPen.keyIndent ? HUDPen.swatchAdvance * Double(pixels)
+                                                               : atlas.glyph($1, size: pixels)?.advance ?? 0)
         } / scale
     }
 
@@ -104,20 +108,30 @@ struct HUDPen {
     /// A line of text whose swatch characters (`HUDPen.swatch`) are drawn as squares of the
     /// next of `swatches` (`next` counts those drawn; ink once they run out), on device
     /// pixels, with an edge, so that a key in the paper's colour still shows.
+    /// The key indents (`HUDPen.keyIndent`) are left blank.
     mutating func text(_ text: String, x: Double, y: Double, size: Double, color: Color, swatches: [Color], next: inout Int) {
-        var pen = x
-        for (i, run) in text.split(separator: Character(HUDPen.swatch), omittingEmptySubsequences: false).enumerated() {
-            if i > 0 {
+        var pen = x, run = ""
+        func flush() {
+            self.text(run, x: pen, y: y, size: size, color: color)
+            pen += width(of: run, size: size)
+            run = ""
+        }
+        for scalar in text.unicodeScalars {
+            guard scalar == HUDPen.swatch || scalar == HUDPen.keyIndent else {
+                run.unicodeScalars.append(scalar)
+                continue
+            }
+            flush()
+            if scalar == HUDPen.swatch {
                 let side = (HUDPen.swatchSide * size * scale).rounded() / scale
                 let x0 = (pen * scale).rounded() / scale, y1 = (y * scale).rounded() / scale
                 panel(Rect(x: x0 + 1 / scale, y: y1 - side + 1 / scale, width: side - 2 / scale, height: side - 2 / scale),
                       fill: next < swatches.count ? swatches[next] : color, edge: HUDPen.edge)
                 next += 1
-                pen += width(of: String(HUDPen.swatch), size: size)
             }
-            self.text(String(run), x: pen, y: y, size: size, color: color)
-            pen += width(of: String(run), size: size)
+            pen += width(of: String(scalar), size: size)
         }
+        flush()
     }
 
     /// A filled rectangle, with a one-pixel edge when `edge` is given.
@@ -165,9 +179,11 @@ struct HUDPen {
             // A part wider than a line (a caption's "frame 1.6 ms" in a narrow window) is
             // wrapped at its spaces first, so that a number keeps its unit.
             if separator != " ", line.contains(" "), self.width(of: line, size: size) > width {
-                let parts = wrap(line, size: size, width: width)
-                lines += parts.dropLast()
-                line = parts.last ?? ""
+                // (A legend's key wraps with its text's next lines indented past its swatch.)
+                let indent = line.unicodeScalars.first == HUDPen.swatch ? String(HUDPen.keyIndent) : ""
+                let parts = wrap(line, size: size, width: width - self.width(of: indent, size: size))
+                lines += parts.dropLast().enumerated().map { $0.offset == 0 ? $0.element : indent + $0.element }
+                line = parts.count > 1 ? indent + (parts.last ?? "") : parts.last ?? ""
             }
             while self.width(of: line, size: size) > width, line.count > 1 {
                 let (head, tail) = breakWord(line, size: size, width: width)
@@ -320,21 +336,22 @@ extension HUDContent {
     }
 
     /// What the overlay's colours mean, each key a swatch (`HUDPen.swatch`) of its colour, in
-    /// `swatches`: the Bézier fill's alone, the field's alone, and both's (the badges' colour):
-    /// the window's caption's second line, and the label of `render`'s overlay picture. The
-    /// caterpillar without goo shows no Bézier-only colour, and says so: its Bézier fill is its
-    /// bodies' circles, and every kernel's field holds each ball's circle (inverse square,
-    /// f ≥ r²/ρ² there; Wyvill, a ball's own term reaches the threshold at its radius; the
-    /// smooth minimum is at most each circle's distance).
+    /// `swatches`: the Bézier fill's alone, the field's alone (`Renderer.overlayColors`), and
+    /// both's (the badges' colour): the window's caption's second line, and the label of
+    /// `render`'s overlay picture. The caterpillar without goo shows no Bézier-only colour, so
+    /// it keys none and says that both covers every circle: its Bézier fill is its bodies'
+    /// circles, and every kernel's field holds each ball's circle (inverse square, f ≥ r²/ρ²
+    /// there; Wyvill, a ball's own term reaches the threshold at its radius; the smooth minimum
+    /// is at most each circle's distance).
     static func overlayLegend(scene: SceneName, parameters: Parameters) -> (text: String, swatches: [Color]) {
         let style = fillName(.bezier, scene: scene, parameters: parameters), kernel = fillName(.metaball, scene: scene, parameters: parameters)
         let key = String(HUDPen.swatch)
+        let only = Renderer.overlayColors(both: parameters.color, background: parameters.background)
         if scene == .chain && !parameters.goo {
-            return ("\(key) field (\(kernel)) only · \(key) both (every circle lies inside the field)",
-                    [Renderer.onlyMetaball, parameters.color])
+            return ("\(key) field (\(kernel)) only · \(key) both (every circle)", [only.metaball, parameters.color])
         }
         return ("\(key) Bézier (\(style)) only · \(key) field (\(kernel)) only · \(key) both",
-                [Renderer.onlyBezier, Renderer.onlyMetaball, parameters.color])
+                [only.bezier, only.metaball, parameters.color])
     }
 
     /// The field's tiling as the caption shows it with the construction on: "tiles 46 (12
@@ -485,8 +502,9 @@ struct HUD {
         // Wrapped to the window, so that nothing of it (the help key last) is cut off. Its lines
         // after the first (the held badge's figures, the overlay's legend) yield to the scene:
         // where they would cover what it shows (a small window, a badge held up there), the
-        // caption is its first line alone, that its short form where it would too, and none
-        // where even the short form would.
+        // held badge's figures go first, then the legend keeps its keys without the fills'
+        // names ("■ Bézier only"), then the caption is its first line alone, that its short
+        // form where it would too, and none where even the short form would.
         func wrapped(_ lines: ArraySlice<String>) -> [String] {
             lines.flatMap { pen.wrap($0, size: HUD.textSize, width: max(40, w - 2 * m), at: " · ") }
         }
@@ -499,6 +517,11 @@ struct HUD {
         func fits(_ lines: [String]) -> Bool { HUD.isClear(box(lines), of: content.avoid) && box(lines).maxY <= h }
         func lines(_ source: ArraySlice<String>) -> [String] {
             var caption = wrapped(source)
+            // (The held badge's figures are the whole caption's last lines.)
+            let unheld = source.count == content.caption.count ? source.dropLast(max(0, min(content.heldLines, source.count - 1))) : source
+            if unheld.count < source.count, !fits(caption) { caption = wrapped(unheld) }
+            let bare = unheld.map { $0.unicodeScalars.contains(HUDPen.swatch) ? HUD.withoutNames($0) : $0 }
+            if bare != Array(unheld), !fits(caption) { caption = wrapped(bare[...]) }
             if source.count > 1, !fits(caption) { caption = wrapped(source.prefix(1)) }
             if let short = content.shortStatus, !caption.isEmpty, !fits(caption) { caption = wrapped([short]) }
             // And none where even that would cover the scene (a window a few badges wide).
@@ -619,10 +642,9 @@ struct HUD {
             guard let cut = whole.range(of: " · ") else { return [[whole]] }
             let first = String(whole[..<cut.lowerBound])
             let halves = [first, String(whole[cut.upperBound...])]
-            func stripped(_ part: String) -> String { part.replacingOccurrences(of: #" \([^)]*\)"#, with: "", options: .regularExpression) }
-            let bare = halves.map(stripped)
+            let bare = halves.map(HUD.withoutNames)
             // (Narrower still, a line a key: "■ Bézier only", "■ field only", "■ both".)
-            let keys = whole.components(separatedBy: " · ").map(stripped)
+            let keys = whole.components(separatedBy: " · ").map(HUD.withoutNames)
             let all = pane.content == .overlay ? [[whole], halves, bare] + (keys.count > bare.count ? [keys] : []) : [[whole], [first]]
             let fitting = all.filter { width($0) + 16 <= pane.width }
             // (The overlay's legend in a shorter form where the longer would cover the scene.)
@@ -642,12 +664,15 @@ struct HUD {
             }
             // The first form and place clear of the scene and the HUD; where each covers the
             // scene, the one that covers least of it and no other part of the HUD (a small
-            // picture's legend short and beside the held badge, not over it).
+            // picture's legend short and beside the held badge, not over it); none where even
+            // that hides more than a quarter of what the scene shows in the pane (a picture
+            // not much larger than the badge, which the legend would all but cover).
             let all = places.flatMap { place in place.boxes.map { (place.label, $0) } }
             let (label, box) = all.first { HUD.isClear($0.1, of: rest + taken) && $0.1.maxY <= h }
                 ?? all.filter { HUD.isClear($0.1, of: taken) && $0.1.maxY <= h }.min { $0.1.overlap(with: rest) < $1.1.overlap(with: rest) }
                 ?? all[0]
-            guard clearOfHelp(box) else { continue }
+            let shown = Rect(x: pane.x, y: pane.y, width: pane.width, height: pane.height).overlap(with: rest)
+            guard clearOfHelp(box), box.overlap(with: rest) <= shown / 4 else { continue }
             taken.append(box)
             labelBoxes.append(box)
             labelTexts.append(label.joined(separator: "\n"))
@@ -840,6 +865,11 @@ struct HUD {
 
     /// Whether a HUD part keeps clear of every one of the scene's boxes.
     static func isClear(_ box: Rect, of avoid: [Rect]) -> Bool { !avoid.contains { $0.intersects(box) } }
+
+    /// A legend's line without what its parentheses say (the fills' names): "■ Bézier only".
+    static func withoutNames(_ line: String) -> String {
+        line.replacingOccurrences(of: #" \([^)]*\)"#, with: "", options: .regularExpression)
+    }
 
     /// The slider rows' name and value columns, each with its 10-unit gap. They stay put while
     /// values change and the list scrolls: every name, and every number's value and the widest

@@ -73,7 +73,10 @@ extension Parameters {
     /// too (a recording can turn them on at any time), so their ink and black are keys as well.
     func recordingColors(mode: Mode, overlays: Bool = false) -> [(UInt8, UInt8, UInt8)] {
         var colors = [background, color, textColor, headColor]
-        if mode == .overlay { colors += [Renderer.onlyBezier, Renderer.onlyMetaball] }
+        if mode == .overlay {
+            let only = Renderer.overlayColors(both: color, background: background)
+            colors += [only.bezier, only.metaball]
+        }
         if overlays { colors += [ConstructionPainter.ink, ConstructionPainter.wire] }
         return colors.map { c in
             let p = c.packed

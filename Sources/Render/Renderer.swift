@@ -252,9 +252,10 @@ public final class Renderer {
             GL.uniform1i(compositeMetaball, 2)
             GL.uniform2f(compositeOrigin, GLfloat(pane.x), GLfloat(glY))
             let both = frame.metaballs?.color ?? Color.badgeRed
+            let only = Renderer.overlayColors(both: both, background: frame.background)
             set(compositeBoth, both)
-            set(compositeOnlyBezier, Renderer.onlyBezier)
-            set(compositeOnlyMetaball, Renderer.onlyMetaball)
+            set(compositeOnlyBezier, only.bezier)
+            set(compositeOnlyMetaball, only.metaball)
             GL.bindVertexArray(emptyArray)
             GL.drawArrays(GL.triangles, 0, 3)
             GL.bindVertexArray(0)
@@ -262,9 +263,34 @@ public final class Renderer {
         }
     }
 
-    /// The overlay's colours for the area only one fill covers.
+    /// The overlay's colours for the area only one fill covers, as a rule.
     public static let onlyBezier = Color(red: 0.15, green: 0.35, blue: 1)
     public static let onlyMetaball = Color(red: 0.1, green: 0.7, blue: 0.25)
+    /// What stands in for them where the badges' colour or the background is near one.
+    public static let overlayAlternatives = [Color(red: 1, green: 0.55, blue: 0), Color(red: 0.8, green: 0.15, blue: 0.8),
+                                             Color(red: 0.45, green: 0.3, blue: 0.1)]
+
+    /// The overlay's colours for the Bézier fill alone and the field alone: blue and green
+    /// (`onlyBezier`, `onlyMetaball`), unless `both` (the badges' colour, where both fills
+    /// cover), the background or the other is within `overlayDistance` of one (a blue badge's
+    /// overlay, whose Bézier-only slivers would not show): then the first of
+    /// `overlayAlternatives` (orange, magenta, brown) that is not. Straight colours, alpha
+    /// left out.
+    public static func overlayColors(both: Color, background: Color) -> (bezier: Color, metaball: Color) {
+        func far(_ c: Color, from others: [Color]) -> Bool {
+            others.allSatisfy { o in
+                let d = (c.red - o.red) * (c.red - o.red) + (c.green - o.green) * (c.green - o.green) + (c.blue - o.blue) * (c.blue - o.blue)
+                return d >= overlayDistance * overlayDistance
+            }
+        }
+        let taken = [both, background]
+        let bezier = ([onlyBezier] + overlayAlternatives).first { far($0, from: taken) } ?? onlyBezier
+        let metaball = ([onlyMetaball] + overlayAlternatives).first { far($0, from: taken + [bezier]) } ?? onlyMetaball
+        return (bezier, metaball)
+    }
+
+    /// The least distance (in RGB, each channel 0…1) between the overlay's colours.
+    public static let overlayDistance = 0.3
 
     private func set(_ location: GLint, _ color: Color) {
         GL.uniform4f(location, GLfloat(color.red), GLfloat(color.green), GLfloat(color.blue), GLfloat(color.alpha))

@@ -349,6 +349,42 @@ import Testing
         #expect(shownWithFigures >= 4, "the figures shown in \(shownWithFigures) cases")
     }
 
+    /// In the overlay, a held badge's figures give way before the legend does: where the whole
+    /// caption would cover the scene, it goes without the figures, then with the legend's keys
+    /// without the fills' names, then as its first line alone, then in its short form (the
+    /// legend once went with the figures at a press in a 380x240 window, though it had room).
+    /// The four badges as the window places them, one held over its home; the figures as the
+    /// window words them.
+    @Test func aHeldBadgesFiguresGiveWayBeforeTheLegend() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let figures = ["held badge, Bézier / field:", "area 2321 / 2623 px² · IoU 0.885", "narrowest 32.8 px / parted · kinks 0° home / 11° badge"]
+        var seen: [Int: Int] = [:]
+        for (w, h) in [(300.0, 260.0), (380, 240), (400, 300), (520, 320), (640, 480), (260, 170), (200, 200), (330, 180)] {
+            let layout = Layout(width: w, height: h, mode: .overlay, scene: .badges)
+            let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+            var content = HUDContent()
+            let legendLines = HUDContent.caption(layout: layout, scene: .badge, mode: .overlay, parameters: Parameters(), frameTime: 0.004)
+            content.caption = legendLines + figures
+            content.heldLines = figures.count
+            content.shortStatus = HUDContent.shortStatus(mode: .overlay)
+            content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            func captionBox(_ lines: [String]) throws -> Rect {
+                var alone = HUDContent()
+                alone.caption = lines
+                return try #require(HUD(alone, layout: layout, scale: 1, atlas: atlas).captionBox)
+            }
+            let bare = [legendLines[0], legendLines[1].replacingOccurrences(of: " (quad)", with: "").replacingOccurrences(of: " (inverseSquare)", with: "")]
+            let forms = [try captionBox(content.caption), try captionBox(legendLines), try captionBox(bare), try captionBox([legendLines[0]]),
+                         try captionBox([HUDContent.shortStatus(mode: .overlay)])]
+            let expected = forms.indices.first { HUD.isClear(forms[$0], of: content.avoid) && forms[$0].maxY <= h }
+            #expect(hud.captionBox == expected.map { forms[$0] }, "\(Int(w))x\(Int(h)): \(String(describing: hud.captionBox)), forms \(forms)")
+            seen[expected ?? -1, default: 0] += 1
+        }
+        // (The figures, the legend whole and the legend's keys alone each shown somewhere.)
+        #expect(seen[0] != nil && seen[1] != nil && seen[2] != nil, "\(seen)")
+    }
+
     /// A window too narrow for the panel beside the caption shows it below the caption, as
     /// wide as the window leaves it (up to its own width), with the selected slider among its
     /// rows (the lone row once showed another one: the scrolled rows indexed with the global
@@ -1417,6 +1453,55 @@ extension HUDTests {
 }
 
 extension HUDTests {
+    /// A legend's key too long for its line wraps with its next lines indented past its
+    /// swatch (they once began under it): each line after the key's first begins with the key
+    /// indent, as wide as the swatch, and the lines keep every word in order (the dots
+    /// between keys left out where a line breaks there).
+    @Test func aKeysWrappedTextLinesUpPastItsSwatch() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        let key = String(HUDPen.swatch), indent = String(HUDPen.keyIndent)
+        #expect(pen.width(of: indent, size: HUD.textSize) == pen.width(of: key, size: HUD.textSize))
+        let legend = "\(key) field (inverseSquare) only · \(key) both (every circle of the chain lies inside the field)"
+        var wrappedKeys = 0
+        for width in stride(from: 150.0, through: 500, by: 10) {
+            let lines = pen.wrap(legend, size: HUD.textSize, width: width, at: " · ")
+            #expect(lines.allSatisfy { pen.width(of: $0, size: HUD.textSize) <= width || !$0.contains(" ") }, "\(Int(width)): \(lines)")
+            // Each line begins a key or goes on with one, indented.
+            #expect(lines.allSatisfy { $0.hasPrefix(key) || $0.hasPrefix(indent) }, "\(Int(width)): \(lines)")
+            if lines.contains(where: { $0.hasPrefix(indent) }) { wrappedKeys += 1 }
+            // (A line broken at " · " leaves the dot out.)
+            let words = lines.joined(separator: " ").replacingOccurrences(of: indent, with: "").split(separator: " ").filter { $0 != "·" }
+            #expect(words == legend.split(separator: " ").filter { $0 != "·" }, "\(Int(width)): \(lines)")
+        }
+        #expect(wrappedKeys > 5)
+    }
+
+    /// `render`'s overlay legend is left out where it would hide more than a quarter of what
+    /// the scene shows: pictures from 100x50 up, a badge held near the middle; where it is
+    /// shown, it covers at most that, and in the larger pictures it is shown.
+    @Test func theLegendHidesLittleOfASmallPicture() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        var shown = 0, left = 0
+        for (w, h) in [(100.0, 50.0), (120, 60), (110, 80), (140, 100), (160, 90), (200, 120), (240, 160), (400, 300)] {
+            let layout = Layout(width: w, height: h, mode: .overlay, scene: .free)
+            let pose = BadgePose(home: Vec2(w / 2 - 6, h / 2), center: Vec2(w / 2 + 8, h / 2 + 4), radius: min(20, h / 5),
+                                 parameters: Parameters().motion.badge)
+            let snapshot = SceneSnapshot(held: [pose], rule: .vanish, shrink: 10)
+            let content = HUDContent.labels(snapshot, layout: layout, scene: .badge, parameters: Parameters())
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            let scene = Rect(x: 0, y: 0, width: w, height: h).overlap(with: content.avoid)
+            if let box = hud.labelBoxes.first {
+                shown += 1
+                #expect(box.overlap(with: content.avoid) <= scene / 4, "\(Int(w))x\(Int(h)): \(box) over \(content.avoid)")
+            } else {
+                left += 1
+            }
+            if w >= 200 { #expect(!hud.labelBoxes.isEmpty, "\(Int(w))x\(Int(h)): no legend") }
+        }
+        #expect(left > 0 && shown > 0)
+    }
+
     /// The overlay's legend keys the Bézier fill's own colour only where it can show outside
     /// the field: the caterpillar without goo, whose circles lie inside every kernel's field
     /// (`ChainRenderTests.theCirclesLieInsideTheField`), says so instead, in the window's
@@ -1428,7 +1513,7 @@ extension HUDTests {
         for kernel in MetaballKernel.allCases {
             parameters.metaball.kernel = kernel
             parameters.goo = false
-            let expected = "\(key) field (\(kernel.rawValue)) only · \(key) both (every circle lies inside the field)"
+            let expected = "\(key) field (\(kernel.rawValue)) only · \(key) both (every circle)"
             let caption = HUDContent.caption(layout: layout, scene: .chain, mode: .overlay, parameters: parameters, frameTime: 0.016)
             #expect(caption.last == expected, "\(caption)")
             let labels = HUDContent.labels(SceneSnapshot(), layout: Layout(width: 900, height: 400, mode: .overlay, scene: .free),

@@ -187,16 +187,20 @@ import Reference
         }
     }
 
-    /// The overlay: both → badge colour, only one → its colour, exactly from the two coverages.
-    @Test func overlayColoursTheSymmetricDifference() throws {
+    /// The overlay: both → badge colour, only one → its colour (`Renderer.overlayColors`: for
+    /// the blue badge, not blue), exactly from the two coverages.
+    @Test(arguments: [Color.badgeRed, Color(red: 0.2, green: 0.4, blue: 1)])
+    func overlayColoursTheSymmetricDifference(badge: Color) throws {
         let home = Vec2(100, 80), drag = Vec2(150, 100)
         var bezier = MetaballTests.options(mode: .bezier)
         bezier.parameters.bridge.style = .cubic
         let pose = BadgePose(home: home, center: drag, radius: 20, parameters: bezier.parameters.motion.badge)
         var metaball = bezier
         metaball.mode = .metaball
+        // (The two fills' coverages read from their pictures in red, the overlay in `badge`.)
         var overlay = bezier
         overlay.mode = .overlay
+        overlay.parameters.color = badge
         let a = MetaballTests.coverage(try RenderCommand.draw([pose], options: bezier))
         let b = MetaballTests.coverage(try RenderCommand.draw([pose], options: metaball))
         let picture = try RenderCommand.draw([pose], options: overlay)
@@ -220,7 +224,8 @@ import Reference
                 continue
             }
             let both = min(a[i], b[i]), onlyA = a[i] - both, onlyB = b[i] - both
-            let red = Color.badgeRed, blue = Renderer.onlyBezier, green = Renderer.onlyMetaball
+            let only = Renderer.overlayColors(both: badge, background: overlay.parameters.background)
+            let red = badge, blue = only.bezier, green = only.metaball
             let alpha = max(a[i], b[i])
             // Premultiplied over the white background.
             let expected = [
@@ -265,7 +270,8 @@ import Reference
             }
             return found
         }
-        let keys = [Renderer.onlyBezier, Renderer.onlyMetaball, color].map(pixels(of:))
+        let only = Renderer.overlayColors(both: color, background: overlay.parameters.background)
+        let keys = [only.bezier, only.metaball, color].map(pixels(of:))
         // A square 0.75 em (9 px) on a side, its edge a pixel: 7×7 of the colour.
         for (k, key) in keys.enumerated() { #expect(key.count == 49, "key \(k): \(key.count) pixels") }
         guard keys.allSatisfy({ !$0.isEmpty }) else { return }
@@ -277,6 +283,36 @@ import Reference
             // Two lines: the Bézier key on the first, the field's and both's on the second.
             #expect(y[0] < y[1] && y[1] == y[2] && x[1] < x[2], "two lines, in order: \(x), \(y)")
         }
+    }
+
+    /// The overlay's colours for one fill alone are blue and green unless the badges' colour
+    /// or the background is near one of them; whatever those are, the four colours lie at
+    /// least `overlayDistance` apart (a blue badge's Bézier-only slivers once came out in a
+    /// blue a few levels from its own).
+    @Test func overlaysColoursStayApart() {
+        func distance(_ a: Color, _ b: Color) -> Double {
+            ((a.red - b.red) * (a.red - b.red) + (a.green - b.green) * (a.green - b.green) + (a.blue - b.blue) * (a.blue - b.blue)).squareRoot()
+        }
+        let white = Color.white, black = Color(red: 0, green: 0, blue: 0)
+        #expect(Renderer.overlayColors(both: .badgeRed, background: white) == (Renderer.onlyBezier, Renderer.onlyMetaball))
+        var moved = 0
+        let levels = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+        for r in levels {
+            for g in levels {
+                for b in levels {
+                    let badge = Color(red: r, green: g, blue: b)
+                    for background in [white, black, Color(red: 0.1, green: 0.7, blue: 0.25)] {
+                        let only = Renderer.overlayColors(both: badge, background: background)
+                        let all = [badge, background, only.bezier, only.metaball]
+                        let least = (0..<4).flatMap { i in ((i + 1)..<4).map { distance(all[i], all[$0]) } }
+                        // (The badge and the background may be as near as they like: the user's.)
+                        #expect(least.dropFirst().allSatisfy { $0 >= Renderer.overlayDistance }, "\(badge) on \(background): \(only)")
+                        if only.bezier != Renderer.onlyBezier || only.metaball != Renderer.onlyMetaball { moved += 1 }
+                    }
+                }
+            }
+        }
+        #expect(moved > 0)
     }
 
     /// --stats' IoU against the one measured on the two rendered pictures.
