@@ -11,12 +11,14 @@ struct ReplaySummary {
     private(set) var events: [(time: Double, text: String)] = []
 
     /// Takes the events since the last call, at the frame time `time`, each named with what it
-    /// happened to: "badge 1 released", "head began", "reset".
+    /// happened to: a badge by its id (the dump's) and its count where it has one, as the window
+    /// shows it ("badge 1 ("8") released"), "head began", "reset".
     mutating func record(from scene: Scene, time: Double, parameters: Parameters) {
         if let badges = scene as? BadgeScene {
             for event in badges.board.takeEvents() {
-                let text = event.kind == .reset ? "reset" : "badge \(event.badge) \(event.kind.rawValue)"
-                events.append((time, text))
+                let count = badges.board.badges.first { $0.id == event.badge }?.text ?? ""
+                let name = count.isEmpty ? "badge \(event.badge)" : "badge \(event.badge) (\"\(count)\")"
+                events.append((time, event.kind == .reset ? "reset" : "\(name) \(event.kind.rawValue)"))
             }
             return
         }

@@ -268,7 +268,7 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
 /// `sticky replay SCRIPT` with no output asked for: a summary on stdout, the same events at the
 /// same times as the dump's lines.
 @Suite struct ReplaySummaryTests {
-    /// The summary's event lines ("0.250 s  badge 1 released") as (time, event name).
+    /// The summary's event lines ("0.250 s  badge 1 ("8") released") as (time, event name).
     static func events(in summary: String) -> [(Double, String)] {
         summary.split(separator: "\n").dropFirst().compactMap { line in
             let words = line.split(separator: " ")
@@ -324,6 +324,24 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         let first = result.stdout.split(separator: "\n").first ?? ""
         #expect(first == "\(path): \(String(format: "%.3f", before + after)) s, \(frames) frames at 60 fps (ended early by key q at \(String(format: "%.3f", before)) s)",
                 "\(first)")
+    }
+
+    /// A badge's events name it by its id (the dump's) and, where it has one, its count, so
+    /// that a run of several badges reads as the window shows them: the second of two badges
+    /// dragged and let go, the first left alone.
+    @Test func summaryNamesABadgeByItsCount() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("s.txt").path
+        try Data("badge 200 300 20 23\nbadge 500 300 16\nbadge 400 300 20 8\ndown 400 300\nmove 430 300 0.1\nup\nwait 0.5\ndown 500 300\nwait 0.1\nup\nwait 0.1\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let result = try Sticky.run(["replay", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = result.stdout.split(separator: "\n").dropFirst().filter { $0.hasPrefix("  ") && $0.contains(" s  ") }
+            .map { String($0.split(separator: "  ").last!) }
+        #expect(events.first == "badge 2 (\"8\") began", "\(result.stdout)")
+        #expect(events.contains("badge 2 (\"8\") released") && events.contains("badge 1 began"), "\(result.stdout)")
+        #expect(!events.contains { $0.contains("badge 0") }, "\(result.stdout)")
     }
 
     @Test(arguments: [
