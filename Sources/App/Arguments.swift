@@ -12,18 +12,28 @@ struct Arguments {
 
     private let words: [String]
     private var index = 0
+    /// The options met so far: each may be given once, but those that say they repeat.
+    private var seen: Set<String> = []
+
+    /// The options that may be given more than once (each adds to the others).
+    static let repeatable: Set<String> = ["--set"]
 
     init(_ words: [String]) { self.words = words }
 
-    mutating func next() -> Token? {
+    /// The next option or word. An option given a second time is refused (usage): a command
+    /// line like `--out a.png ... --out b.png` says two things, and taking either would lose
+    /// the other without a word.
+    mutating func next() throws(CLIError) -> Token? {
         guard index < words.count else { return nil }
         let word = words[index]
         index += 1
         if word.hasPrefix("--"), word.count > 2 {
-            if let equals = word.firstIndex(of: "=") {
-                return .option(String(word[..<equals]), inline: String(word[word.index(after: equals)...]))
+            let token = word.firstIndex(of: "=").map { Token.option(String(word[..<$0]), inline: String(word[word.index(after: $0)...])) }
+                ?? .option(word, inline: nil)
+            if case .option(let name, _) = token, !Arguments.repeatable.contains(name), !seen.insert(name).inserted {
+                throw .usage("\(name) is given twice (once is enough; only --set repeats)")
             }
-            return .option(word, inline: nil)
+            return token
         }
         return .word(word)
     }

@@ -68,7 +68,7 @@ enum BenchCommand {
         var strict = false
         var frames = 200
         var arguments = Arguments(words)
-        while let token = arguments.next() {
+        while let token = try arguments.next() {
             switch token {
             case .word(let word): throw .usage("bench takes no positional argument, got '\(word)'")
             case .option(let option, let inline):

@@ -95,7 +95,7 @@ struct RenderRequest {
 
     init(_ words: [String]) throws(CLIError) {
         var arguments = Arguments(words)
-        while let token = arguments.next() {
+        while let token = try arguments.next() {
             switch token {
             case .word(let word):
                 throw .usage("render takes no positional argument, got '\(word)' (see sticky render --help)")

@@ -19,7 +19,7 @@ struct ReplayRequest {
     init(_ words: [String]) throws(CLIError) {
         var scriptPath: String?
         var arguments = Arguments(words)
-        while let token = arguments.next() {
+        while let token = try arguments.next() {
             switch token {
             case .word(let word):
                 guard scriptPath == nil else { throw .usage("replay takes one SCRIPT, got a second: '\(word)'") }

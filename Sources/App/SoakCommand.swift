@@ -37,7 +37,7 @@ enum SoakCommand {
         var seed: UInt64 = 1
         var quiet = false
         var arguments = Arguments(words)
-        while let token = arguments.next() {
+        while let token = try arguments.next() {
             switch token {
             case .word(let word): throw .usage("soak takes no positional argument, got '\(word)'")
             case .option(let option, let inline):

@@ -100,7 +100,7 @@ struct WindowRequest {
 
     init(_ words: [String]) throws(CLIError) {
         var arguments = Arguments(words)
-        while let token = arguments.next() {
+        while let token = try arguments.next() {
             switch token {
             case .word(let word): throw .usage("unknown command '\(word)' (see sticky --help)")
             case .option(let option, let inline):

@@ -90,7 +90,7 @@ struct StudyRequest {
 
     init(_ words: [String]) throws(CLIError) {
         var arguments = Arguments(words)
-        while let token = arguments.next() {
+        while let token = try arguments.next() {
             switch token {
             case .word(let word):
                 throw .usage("study takes no positional argument, got '\(word)' (see sticky study --help)")

@@ -142,6 +142,44 @@ func temporaryFolder() throws -> URL {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.txt"])
     }
 
+    /// An option given twice is refused in every command (exit 2, one line naming it, nothing
+    /// written): `render --out a.png --out b.png` wrote b.png alone without a word, a new
+    /// user found. --set repeats, as it says.
+    @Test(arguments: [
+        ["render", "--out", "DIR/a.png", "--out", "DIR/b.png"],
+        ["render", "--out", "DIR/a.png", "--scale", "2", "--scale=3"],
+        ["render", "--out", "DIR/a.png", "--max-distance", "80", "--max-distance", "90"],
+        ["render", "--out", "DIR/a.png", "--construction", "--construction"],
+        ["replay", "DIR/s.txt", "--dump", "DIR/d.jsonl", "--dump", "DIR/e.jsonl"],
+        ["bench", "--frames", "3", "--frames", "4"],
+        ["study", "--out", "DIR/s", "--out", "DIR/t"],
+        ["soak", "--frames", "10", "--frames", "20"],
+        ["--mode", "split", "--mode", "overlay"],
+    ])
+    func anOptionGivenTwiceIsRefused(arguments: [String]) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("badge 50 50 20 1\nwait 0.1\n".utf8).write(to: folder.appendingPathComponent("s.txt"))
+        let words = arguments.map { $0.replacingOccurrences(of: "DIR", with: folder.path) }
+        let twice = words.filter { $0.hasPrefix("--") }.map { String($0.split(separator: "=")[0]) }
+        let name = try #require(twice.first { option in twice.filter { $0 == option }.count > 1 })
+        let result = try Sticky.run(words)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr == "sticky: \(name) is given twice (once is enough; only --set repeats)\n", "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.txt"])
+    }
+
+    @Test func setRepeats() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("g.json").path
+        let result = try Sticky.run(["render", "--geometry", out, "--set", "maxDistance=80", "--set", "shrink=20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+        let parameters = try #require(json?["parameters"] as? [String: Any])
+        #expect(parameters["maxDistance"] as? Double == 80 && parameters["shrink"] as? Double == 20, "\(parameters)")
+    }
+
     /// An output folder that names a file already there: exit 1 (the place is taken), one line
     /// saying so, the file untouched and nothing else written (replay's --frames said
     /// "cannot create the frames folder ...: File exists").

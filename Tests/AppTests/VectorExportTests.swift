@@ -38,7 +38,7 @@ let rsvgPresent = onPath("rsvg-convert")
     func svgRasterizedAgreesWithThePNG(_ options: [String]) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var base = ["render", "--size", "320x200", "--anchor", "70,100", "--drag", "112,118", "--text", "8"]
+        var base = ["render", "--size", "320x200", "--anchor", "70,100", "--drag", "112,118"] + (options.contains("--text") ? [] : ["--text", "8"])
         if options.contains("--scene") { base = ["render"] }
         let png = folder.appendingPathComponent("a.png").path, svg = folder.appendingPathComponent("a.svg").path
         let drawn = folder.appendingPathComponent("a-svg.png").path
