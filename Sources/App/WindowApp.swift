@@ -397,19 +397,26 @@ final class WindowApp {
 
     /// What the construction (c) shows in this scene and mode, for its toast.
     private var constructionShown: String {
+        WindowApp.constructionShown(scene: options.scene, mode: options.mode, goo: options.parameters.goo,
+                                    held: scene.heldPose != nil)
+    }
+
+    /// What the construction shows in `scene` and `mode` (`held`: a badge is held now).
+    static func constructionShown(scene: SceneName, mode: Mode, goo: Bool, held: Bool) -> String {
         let field = "the field's balls and tiles", flat = "; pale tiles are filled flat"
         // What the Bézier fill's construction shows: the held badge's bridge, lettered (and any
         // springing home); each of the grid's bridges; the caterpillar's goo, where it has one.
-        let bridges: String? = switch options.scene {
-        case .badge: "a held badge's bridge"
+        let bridges: String? = switch scene {
+        case .badge: held ? "the held badge's bridge, lettered" : "a held badge's bridge"
         case .grid: "every bridge's"
-        case .chain: options.parameters.goo ? "the goo's bridges" : nil
+        case .chain: goo ? "the goo's bridges" : nil
         }
-        switch options.mode {
+        switch mode {
         case .metaball: return field + flat
         case .split: return bridges.map { "left: \($0); right: \(field)" } ?? "right: \(field)\(flat)"
         case .bezier, .overlay:
-            return options.scene == .badge ? "hold a badge to see its bridge's" : bridges ?? "drawn over the field: metaball or split (or goo on)"
+            if scene == .badge { return held ? bridges! : "hold a badge to see its bridge's" }
+            return bridges ?? "drawn over the field: metaball or split (or goo on)"
         }
     }
 

@@ -6,6 +6,24 @@ import Testing
 @testable import Geometry
 
 @Suite struct ControlsTests {
+    /// The c toast says what the construction shows now: with a badge held in the Bézier modes,
+    /// its bridge (a new user pressed c while holding one and was told to hold a badge).
+    @Test func theConstructionToastKnowsABadgeIsHeld() {
+        for mode in [Mode.bezier, .overlay] {
+            let held = WindowApp.constructionShown(scene: .badge, mode: mode, goo: false, held: true)
+            let free = WindowApp.constructionShown(scene: .badge, mode: mode, goo: false, held: false)
+            #expect(held == "the held badge's bridge, lettered")
+            #expect(free == "hold a badge to see its bridge's")
+        }
+        #expect(WindowApp.constructionShown(scene: .badge, mode: .split, goo: false, held: true)
+                == "left: the held badge's bridge, lettered; right: the field's balls and tiles")
+        #expect(WindowApp.constructionShown(scene: .badge, mode: .metaball, goo: false, held: true)
+                == "the field's balls and tiles; pale tiles are filled flat")
+        #expect(WindowApp.constructionShown(scene: .chain, mode: .bezier, goo: true, held: false) == "the goo's bridges")
+        #expect(WindowApp.constructionShown(scene: .chain, mode: .bezier, goo: false, held: false)
+                == "drawn over the field: metaball or split (or goo on)")
+    }
+
     @Test func keysMoveTheSelectedSliderByItsStep() throws {
         var controls = Controls()
         var parameters = Parameters()
