@@ -291,6 +291,9 @@ struct HUDContent {
     /// The first help row shown (up and down scroll a help taller than the window).
     var helpScroll = 0
     var toast: String?
+    /// The slider whose value the toast reports, if it does: a toast that would cover that
+    /// slider's own row (a small window, where the row is the panel) is not drawn; the row says it.
+    var toastSlider: Int?
     /// Where the scene shows something, in window units: the caption's lines keep clear of it
     /// where they can.
     var avoid: [Rect] = []
@@ -733,7 +736,10 @@ struct HUD {
             let box = candidates.first { HUD.isClear($0, of: obstacles) && $0.maxY <= h }
                 ?? candidates.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
                 ?? candidates.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? centre[0]
-            if clearOfHelp(box) {
+            let repeatsItsRow = content.toastSlider.map { slider in
+                sliderAreas.contains { $0.index == slider && $0.row.intersects(box) }
+            } ?? false
+            if clearOfHelp(box), !repeatsItsRow {
                 pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
                 for (i, line) in lines.enumerated() {
                     pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)

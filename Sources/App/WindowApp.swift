@@ -69,7 +69,7 @@ final class WindowApp {
     /// A screenshot to take at the next frame: with the HUD (true) or without (false).
     var pendingShot: Bool?
     /// A short message at the bottom of the window, and until when it shows.
-    var toast: (text: String, until: Double)?
+    var toast: (text: String, until: Double, slider: Int?)?
     /// Whether the field's overflow has been told (once a run).
     private var fieldOverflowTold = false
     /// The clock's origin: the simulation's t = 0.
@@ -262,6 +262,9 @@ final class WindowApp {
             // Where the window is too small to show the selected slider's row, a toast says
             // which one is selected.
             if showSliders && !showHelp, let hud, hud.sliderAreas.isEmpty { say(sliderText()) }
+            // Else a toast over the slider panel (a small window's) goes, so that the row newly
+            // selected shows.
+            else if let hud, let box = hud.toastBox, let panel = hud.sliderPanel, box.intersects(panel) { toast = nil }
         case .parameters:
             parametersChanged(reset: Controls.binding(for: key)?.action == .resetSlider)
             if let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
@@ -350,7 +353,9 @@ final class WindowApp {
         let name = controls.selectedParameter.name
         let aliasing = name == "springDamping" || name == "springDuration"
             ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
-        say(sliderText(reset: reset) + (aliasing.map { " · " + $0.note } ?? ""))
+        // (Not drawn where it would cover the slider's own row, which says the same; a note on
+        // the spring's ringing is kept.)
+        say(sliderText(reset: reset) + (aliasing.map { " · " + $0.note } ?? ""), slider: aliasing == nil ? controls.selected : nil)
     }
 
     /// "springDamping = 0.1": the selected slider and its value.
@@ -421,8 +426,8 @@ final class WindowApp {
     }
 
     /// A toast for a couple of seconds.
-    private func say(_ text: String) {
-        toast = (text, now + 2.5)
+    private func say(_ text: String, slider: Int? = nil) {
+        toast = (text, now + 2.5, slider)
     }
 
     /// Draws a frame, taking the screenshot or recording frame it owes; true when it left a
@@ -535,6 +540,7 @@ final class WindowApp {
         // after a resize or a new scene, where it will land); the grid as it is (it never moves).
         content.rest = scene.resting(snapshot).map { HUDContent.boxes($0, layout: layout) }
         content.toast = toast?.text
+        content.toastSlider = toast?.slider
         return content
     }
 

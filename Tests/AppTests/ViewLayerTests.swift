@@ -935,6 +935,34 @@ import Testing
         #expect(parts.allSatisfy { !$0.intersects(toast) }, "toast at \(toast) over one of \(parts)")
     }
 
+    /// A 260x160 split window (a new user's report): the slider panel is the selected slider's
+    /// row alone, and the toast of its new value had no place but over that row, hiding the bar
+    /// it reported on. A toast that reports a slider is not drawn over that slider's row; any
+    /// other toast still is, where nothing else is free.
+    @Test func aSlidersToastDoesNotCoverItsOwnRow() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 260, height: 160, mode: .split, scene: .badges)
+        var content = HUDContent()
+        content.caption = HUDContent.caption(layout: layout, scene: .badge, mode: .split, parameters: Parameters(), frameTime: 0.0022)
+        content.sliders = Controls(scene: .badges).sliders.map { SliderRow($0, in: Parameters(), scene: .badges) }
+        content.paneLabels = HUDContent.paneLabels(layout: layout, scene: .badge, parameters: Parameters())
+        content.rest = [Rect(x: 0, y: 62, width: 260, height: 32)]
+        content.toast = "maxDistance = 62 px"
+        let other = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        let row = try #require(other.sliderAreas.first { $0.index == content.selected }?.row, "the selected row is shown")
+        let box = try #require(other.toastBox, "a toast about nothing in particular is shown")
+        #expect(box.intersects(row), "the case needs the toast's only place over the row: toast \(box), row \(row)")
+        content.toastSlider = content.selected
+        let own = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        #expect(own.toastBox == nil, "the slider's toast over its own row at \(own.toastBox.map { "\($0)" } ?? "-")")
+        #expect(own.sliderAreas.map(\.index) == other.sliderAreas.map(\.index))
+        // In a larger window, where it finds a place off the row, it is shown.
+        let large = Layout(width: 800, height: 600, mode: .split, scene: .badges)
+        content.rest = [Rect(x: 0, y: 250, width: 800, height: 60)]
+        let shown = HUD(content, layout: large, scale: 1, atlas: atlas)
+        #expect(shown.toastBox != nil)
+    }
+
     /// The caterpillar in overlay at 500x350 (a new user's report): the caption takes two
     /// lines, the slider panel the left down to just above the chain on its floor, so the
     /// centre's column has no free place (the toast went over the panel's first row); it goes
