@@ -654,6 +654,8 @@ struct HUD {
             return pane.content == .overlay ? fitting : Array(fitting.prefix(1))
         }
         let labelsFit = forms.allSatisfy { !$0.isEmpty }
+        // The labels placed at the top of their panes (index in labelBoxes, the pane's top).
+        var topLabels: [(index: Int, paneY: Double)] = []
         for (pane, forms) in zip(layout.panes, forms) where labelsFit {
             let bottom = { (height: Double) in pane.maxY - m - height + 2 }  // (HUD.bottomBand counts one line)
             var top = m
@@ -679,6 +681,21 @@ struct HUD {
             taken.append(box)
             labelBoxes.append(box)
             labelTexts.append(label.joined(separator: "\n"))
+            if box.y < bottom(box.height) { topLabels.append((labelBoxes.count - 1, pane.y)) }
+        }
+        // Labels at the top of panes side by side line up at the lowest of their heights, where
+        // that keeps them clear (the caterpillar's split: one under the caption, the other under
+        // the slider panel, read as placed at random).
+        for (i, paneY) in topLabels {
+            let lowest = topLabels.filter { $0.paneY == paneY }.map { labelBoxes[$0.index].y }.max() ?? 0
+            var moved = labelBoxes[i]
+            moved.y = lowest
+            guard moved.y > labelBoxes[i].y, moved.maxY <= h else { continue }
+            let others = taken.filter { $0 != labelBoxes[i] }
+            if HUD.isClear(moved, of: rest + others) {
+                taken[taken.firstIndex(of: labelBoxes[i])!] = moved
+                labelBoxes[i] = moved
+            }
         }
         if let toast = content.toast, pen.width(of: "ab…", size: HUD.textSize) <= w - 4 * m {
             // Bottom centre, above the pane labels; or, where the scene lies there (the chain on

@@ -935,6 +935,28 @@ import Testing
         #expect(parts.allSatisfy { !$0.intersects(toast) }, "toast at \(toast) over one of \(parts)")
     }
 
+    /// The caterpillar in split at 800x600 and 500x350 (a new user's report): the slider panel
+    /// stands in the right pane only, so the left label sat under the caption and the right one
+    /// under the panel, at different heights; they line up, both clear of the HUD.
+    @Test func paneLabelsSideBySideLineUp() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for (w, h) in [(800.0, 600.0), (500.0, 350.0)] {
+            let layout = Layout(width: w, height: h, mode: .split, scene: .chain)
+            var content = HUDContent()
+            content.caption = HUDContent.caption(layout: layout, scene: .chain, mode: .split, parameters: Parameters(), frameTime: 0.0049)
+            content.sliders = Controls(scene: .chain).sliders.map { SliderRow($0, in: Parameters(), scene: .chain) }
+            content.paneLabels = HUDContent.paneLabels(layout: layout, scene: .chain, parameters: Parameters())
+            content.rest = [Rect(x: 0, y: h - 75, width: w, height: 75)]
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            #expect(hud.labelBoxes.count == 2, "both labels at \(w)x\(h): \(hud.labelBoxes)")
+            guard hud.labelBoxes.count == 2 else { continue }
+            let (left, right) = (hud.labelBoxes[0], hud.labelBoxes[1])
+            #expect(left.y == right.y, "labels at \(left.y) and \(right.y) (\(w)x\(h))")
+            let parts = [try #require(hud.captionBox), try #require(hud.sliderPanel)] + content.rest!
+            #expect(!hud.labelBoxes.contains { box in parts.contains { $0.intersects(box) } }, "a label over the HUD or the scene: \(hud.labelBoxes)")
+        }
+    }
+
     /// A 260x160 split window (a new user's report): the slider panel is the selected slider's
     /// row alone, and the toast of its new value had no place but over that row, hiding the bar
     /// it reported on. A toast that reports a slider is not drawn over that slider's row; any
