@@ -327,6 +327,12 @@ extension HUDContent {
     /// as a clock, "rec 0:12" (digits are a figure wide: the width holds up to 9:59).
     static func caption(layout: Layout, scene: SceneName, mode: Mode, parameters: Parameters, frameTime: Double,
                         recorded: Double? = nil) -> [String] {
+        captionAndSwatches(layout: layout, scene: scene, mode: mode, parameters: parameters, frameTime: frameTime, recorded: recorded).lines
+    }
+
+    /// The caption's lines with the colours of the swatches in them (the overlay's legend's).
+    static func captionAndSwatches(layout: Layout, scene: SceneName, mode: Mode, parameters: Parameters, frameTime: Double,
+                                   recorded: Double? = nil) -> (lines: [String], swatches: [Color]) {
         let fill = layout.panes.count == 1 && mode != .overlay
             ? " · " + fillName(layout.panes[0].content, scene: scene, parameters: parameters) : ""
         let rec = recorded.map { seconds -> String in
@@ -334,8 +340,9 @@ extension HUDContent {
             return "rec \(whole / 60):\(whole % 60 < 10 ? "0" : "")\(whole % 60) · "
         } ?? ""
         let status = "\(rec)\(scene.rawValue) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
-        guard mode == .overlay else { return [status] }
-        return [status, overlayLegend(scene: scene, parameters: parameters).text]
+        guard mode == .overlay else { return ([status], []) }
+        let legend = overlayLegend(scene: scene, parameters: parameters)
+        return ([status, legend.text], legend.swatches)
     }
 
     /// What the overlay's colours mean, each key a swatch (`HUDPen.swatch`) of its colour, in

@@ -518,8 +518,7 @@ final class WindowApp {
     private func hudContent(_ snapshot: SceneSnapshot) -> HUDContent {
         var content = HUDContent()
         // The grid holds no badge (each is only posed as if pulled): no figures of one.
-        (content.caption, content.heldLines) = caption(held: options.scene == .grid ? nil : snapshot.heldPose)
-        if options.mode == .overlay { content.swatches = HUDContent.overlayLegend(scene: options.scene, parameters: options.parameters).swatches }
+        (content.caption, content.heldLines, content.swatches) = caption(held: options.scene == .grid ? nil : snapshot.heldPose)
         content.shortStatus = HUDContent.shortStatus(mode: options.mode, recording: capture.isRecording)
         content.recording = capture.isRecording
         // Two panes are named each; one is named by the caption.
@@ -555,14 +554,15 @@ final class WindowApp {
     /// The scene, mode, frame time and help key; with the field's construction, how its tiles
     /// cover the pane; in the field modes, how the two fills of the held badge differ (measured
     /// on a 1 px grid while it is held: a few milliseconds). Also how many of its last lines
-    /// are the held badge's figures.
-    private func caption(held pose: BadgePose?) -> (lines: [String], heldLines: Int) {
-        var lines = HUDContent.caption(layout: layout, scene: options.scene, mode: options.mode, parameters: options.parameters,
-                                       frameTime: frameTime ?? 0, recorded: capture.recordedSeconds)
+    /// are the held badge's figures, and the colours of its swatches (the overlay's legend's).
+    private func caption(held pose: BadgePose?) -> (lines: [String], heldLines: Int, swatches: [Color]) {
+        var (lines, swatches) = HUDContent.captionAndSwatches(layout: layout, scene: options.scene, mode: options.mode,
+                                                              parameters: options.parameters, frameTime: frameTime ?? 0,
+                                                              recorded: capture.recordedSeconds)
         if let tiling = painter.tiling { lines.append(HUDContent.tilingLine(tiling)) }
-        guard options.mode != .bezier, let pose else { return (lines, 0) }
+        guard options.mode != .bezier, let pose else { return (lines, 0, swatches) }
         let figures = WindowApp.figures(RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1))
-        return (lines + figures, figures.count)
+        return (lines + figures, figures.count, swatches)
     }
 
     /// The held badge's figures as the caption shows them, under a line that says which fill
