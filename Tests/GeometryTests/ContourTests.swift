@@ -183,6 +183,140 @@ extension SeparateFieldTests {
     }
 }
 
+/// A large inverse-square field (the grid scene as one field) is traced as its tiles give it
+/// (`TiledField`: each point its tile's run and quadratic, not every ball): the contour still
+/// lies on the exact field's iso line, judged by the independent reference's inside test.
+@Suite struct TiledContourTests {
+    static func field() -> MetaballField {
+        var random = SeededRandom(seed: 11)
+        var field = MetaballField()
+        field.balls = (0..<400).map { _ in
+            Ball(center: Vec2(.random(in: 0...600, using: &random), .random(in: 0...400, using: &random)),
+                 radius: .random(in: 2...9, using: &random))
+        }
+        return field
+    }
+
+    /// The exact field Σ r²/|p − c|², written here.
+    static func exactField(_ balls: [Ball], at p: Vec2) -> Double {
+        balls.reduce(0) { sum, ball in
+            let dx = p.x - ball.center.x, dy = p.y - ball.center.y
+            return sum + ball.radius * ball.radius / (dx * dx + dy * dy)
+        }
+    }
+
+    /// On every traced point of the tiles' contour the exact field is the iso value 1 within its
+    /// tile's bound on the tail's miss; the loops hold exactly the points the exact field puts
+    /// inside, among points whose exact field is clear of 1 by twice the largest miss (so that
+    /// the tiles' field agrees on their side) and a tenth of a unit from the iso line.
+    @Test func aLargeFieldsContourLiesOnTheExactIsoLine() throws {
+        let field = TiledContourTests.field()
+        let reach = try #require(field.reachBox(pad: 1))
+        let tiled = try #require(TiledField(field, over: reach), "400 balls are traced by their tiles")
+        let balls = field.balls.map { (center: RPoint($0.center.x, $0.center.y), radius: $0.radius) }
+        let reference = ReferenceKernel.inverseSquare
+        let loops = field.contourLoops(step: 0.5)
+        #expect(loops.count > 40, "\(loops.count) loops")
+        var checked = 0, strays = 0, unplaced = 0, largest = 0.0
+        for loop in loops {
+            for p in loop {
+                // (Each in an edge tile: the contour does not cross a tile proved inside or out.)
+                guard let miss = tiled.miss(at: p) else {
+                    unplaced += 1
+                    continue
+                }
+                largest = max(largest, miss)
+                if abs(TiledContourTests.exactField(field.balls, at: p) - 1) > miss + 1e-9 { strays += 1 }
+                checked += 1
+            }
+        }
+        #expect(checked > 5000)
+        #expect(unplaced == 0, "\(unplaced) traced points in no edge tile")
+        #expect(strays == 0, "\(strays) of \(checked) traced points off the exact iso value by more than their tiles' miss")
+        #expect(largest > 0 && largest < 0.01, "the tiles miss by up to \(largest)")
+        let boxes = loops.map { loop in
+            loop.reduce(Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)) {
+                Box(minX: min($0.minX, $1.x), minY: min($0.minY, $1.y), maxX: max($0.maxX, $1.x), maxY: max($0.maxY, $1.y))
+            }
+        }
+        func inLoops(_ p: Vec2) -> Bool {
+            var crossings = 0
+            for (loop, box) in zip(loops, boxes) where p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY {
+                for (a, b) in zip(loop, loop.dropFirst() + [loop[0]]) where (a.y > p.y) != (b.y > p.y) {
+                    if p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) { crossings += 1 }
+                }
+            }
+            return crossings % 2 == 1
+        }
+        var random = SeededRandom(seed: 12)
+        var sampled = 0, insideCount = 0, wrong = 0
+        while sampled < 3000 {
+            // Near a ball, where the contour is.
+            let ball = field.balls[Int.random(in: 0..<field.balls.count, using: &random)]
+            let p = ball.center + Vec2(.random(in: -25...25, using: &random), .random(in: -25...25, using: &random))
+            let expected = reference.inside(RPoint(p.x, p.y), balls: balls)
+            let clear = abs(TiledContourTests.exactField(field.balls, at: p) - 1) > 2 * largest
+                && ![Vec2(0.1, 0), Vec2(-0.1, 0), Vec2(0, 0.1), Vec2(0, -0.1)].contains {
+                    reference.inside(RPoint(p.x + $0.x, p.y + $0.y), balls: balls) != expected
+                }
+            guard clear else { continue }
+            sampled += 1
+            if expected { insideCount += 1 }
+            if inLoops(p) != expected { wrong += 1 }
+        }
+        #expect(insideCount > 300 && insideCount < 2700, "\(insideCount) of 3000 inside")
+        #expect(wrong == 0, "\(wrong) of 3000 points on the wrong side of the traced loops")
+    }
+
+    /// Near the contour the tiles' distance is the shader's formula on a field within the tile's
+    /// miss of the exact one: 2f(1 − √f)/|∇f| moved by at most about miss/|∇f| (checked with
+    /// the exact gradient, and f within the miss); and it is sure of its sign (a tile inside
+    /// says −½, none ½: bounds on the exact distance).
+    @Test func theTiledFieldIsTheExactOneNearTheContour() throws {
+        let field = TiledContourTests.field()
+        let reach = try #require(field.reachBox(pad: 1))
+        let tiled = try #require(TiledField(field, over: reach))
+        var random = SeededRandom(seed: 13)
+        var near = 0, wrong = 0, wrongSign = 0
+        for _ in 0..<20_000 {
+            let p = Vec2(.random(in: -20...620, using: &random), .random(in: -20...420, using: &random))
+            let exact = field.signedDistance(at: p), tiles = tiled.signedDistance(at: p)
+            if let miss = tiled.miss(at: p), abs(exact) < 3 {
+                near += 1
+                // The exact gradient's length, and the distance the formula gives for f moved by
+                // the miss either way (the gradient's own miss is a second-order change here).
+                var gradient = Vec2.zero
+                for ball in field.balls {
+                    let d = p - ball.center, q = d.lengthSquared
+                    gradient -= d * (2 * ball.radius * ball.radius / (q * q))
+                }
+                let f = TiledContourTests.exactField(field.balls, at: p), slope = gradient.length
+                func distance(_ f: Double) -> Double { 2 * f * (1 - f.squareRoot()) / slope }
+                let low = distance(f + miss), high = distance(max(f - miss, 1e-12))
+                let margin = 0.01 * abs(exact) + 1e-6
+                if tiles < low - margin || tiles > high + margin { wrong += 1 }
+            } else if abs(exact) > TiledField.half, (exact > 0) != (tiles > 0) {
+                wrongSign += 1
+            }
+        }
+        #expect(near > 1000)
+        #expect(wrong == 0, "\(wrong) points where the tiles' distance is not the formula's within the miss")
+        #expect(wrongSign == 0)
+    }
+
+    /// A field under `TiledField.least` balls, or of another kernel, is traced exactly.
+    @Test func smallFieldsAndOtherKernelsAreNotTiled() throws {
+        var field = TiledContourTests.field()
+        field.balls = Array(field.balls.prefix(TiledField.least - 1))
+        let small = try #require(field.reachBox(pad: 1))
+        #expect(TiledField(field, over: small) == nil)
+        field = TiledContourTests.field()
+        field.parameters = MetaballParameters(kernel: .wyvill)
+        let reach = try #require(field.reachBox(pad: 1))
+        #expect(TiledField(field, over: reach) == nil)
+    }
+}
+
 /// The caterpillar's head drawn over its field: the largest circle about a centre that the
 /// contour holds, against rays bisected on the reference kernels' own inside test
 /// (`ReferenceKernel.nearestContour`).
