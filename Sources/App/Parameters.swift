@@ -71,8 +71,10 @@ extension Parameters {
     /// The colours every pixel of a picture in `mode` is a blend of: the GIF palette's keys.
     /// `overlays`: the window's construction (c) and wireframe (w) lines may be in the picture
     /// too (a recording can turn them on at any time), so their ink and black are keys as well.
-    func recordingColors(mode: Mode, overlays: Bool = false) -> [(UInt8, UInt8, UInt8)] {
+    func recordingColors(mode: Mode, overlays: Bool = false, labels: Bool = false) -> [(UInt8, UInt8, UInt8)] {
         var colors = [background, color, textColor, headColor]
+        // (The divider and pane labels, or the overlay's legend: their ink, panel and line.)
+        if labels { colors += [HUDPen.ink, HUDPen.paper, HUDPen.edge] }
         if mode == .overlay {
             let only = Renderer.overlayColors(both: color, background: background)
             colors += [only.bezier, only.metaball]

@@ -185,25 +185,27 @@ enum RenderCommand {
     /// edge is cut by it: say so (split mode's panes are half the width, and --anchor and
     /// --drag are the pane's coordinates).
     static func warnIfOutside(_ request: RenderRequest, layout: Layout) {
-        let pose = request.pose, canvas = layout.canvas
-        func outside(_ p: Vec2, _ r: Double) -> Bool { p.x + r < 0 || p.y + r < 0 || p.x - r > canvas.x || p.y - r > canvas.y }
-        func inside(_ p: Vec2, _ r: Double) -> Bool { p.x - r >= 0 && p.y - r >= 0 && p.x + r <= canvas.x && p.y + r <= canvas.y }
+        let pose = request.pose
+        if !warnIfOutside("the badge", center: pose.center, radius: pose.radius, layout: layout), pose.attached, pose.homeRadius > 0 {
+            _ = warnIfOutside("the home circle", center: pose.home, radius: pose.homeRadius, layout: layout)
+        }
+    }
+
+    /// Warns where a circle of `layout`'s scene lies outside its canvas (a pane's, in split
+    /// mode) or is cut by its edge; whether it did.
+    static func warnIfOutside(_ what: String, center p: Vec2, radius r: Double, layout: Layout) -> Bool {
+        let canvas = layout.canvas
         let size = "\(Parameter.format(canvas.x))x\(Parameter.format(canvas.y))"
         let pane = layout.panes.count > 1 ? "the \(size) pane (in split mode the coordinates are each pane's)" : "the \(size) canvas"
-        func check(_ what: String, _ p: Vec2, _ r: Double) -> Bool {
-            let at = "\(what) at \(Parameter.format(p.x)),\(Parameter.format(p.y))"
-            if outside(p, r) {
-                CommandLine.warn("\(at) lies outside \(pane)")
-            } else if !inside(p, r) {
-                CommandLine.warn("\(at) (radius \(Parameter.format(r))) is cut by the edge of \(pane)")
-            } else {
-                return false
-            }
-            return true
+        let at = "\(what) at \(Parameter.format(p.x)),\(Parameter.format(p.y))"
+        if p.x + r < 0 || p.y + r < 0 || p.x - r > canvas.x || p.y - r > canvas.y {
+            CommandLine.warn("\(at) lies outside \(pane)")
+        } else if p.x - r < 0 || p.y - r < 0 || p.x + r > canvas.x || p.y + r > canvas.y {
+            CommandLine.warn("\(at) (radius \(Parameter.format(r))) is cut by the edge of \(pane)")
+        } else {
+            return false
         }
-        if !check("the badge", pose.center, pose.radius), pose.attached, pose.homeRadius > 0 {
-            _ = check("the home circle", pose.home, pose.homeRadius)
-        }
+        return true
     }
 
     /// Writes the request's files of `snapshot`, all or none (a failure is status 1): at --out

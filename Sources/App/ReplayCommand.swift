@@ -126,6 +126,13 @@ enum ReplayCommand {
         let parameters = common.parameters
         let sceneName = script.scene ?? common.scene
         let layout = common.layout(SceneKind(scene: sceneName))
+        // The script's badges where the picture shows them (as render says of its badge).
+        if sceneName == .badge {
+            for badge in script.badges {
+                let name = badge.text.isEmpty ? "badge \(badge.id)" : "badge \(badge.id) (\"\(badge.text)\")"
+                _ = RenderCommand.warnIfOutside(name, center: badge.home, radius: badge.radius, layout: layout)
+            }
+        }
         let scene = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
                               count: script.count ?? common.count)
         let texts = sceneName == .grid || sceneName == .badge && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
@@ -139,6 +146,11 @@ enum ReplayCommand {
         }
         defer { headless?.destroy() }
 
+        // Two panes (split) or the overlay have the divider and labels, or the legend, that
+        // render's pictures have, placed clear of the scene as it starts (so that they stay put).
+        var labelled = common
+        labelled.scene = sceneName
+        let start = scene.snapshot(parameters)
         var player = ScriptPlayer(script: script, scene: scene, parameters: parameters)
         var dump = ""
         // Frames every 1/fps s over the script's time, its end excluded: duration × fps frames.
@@ -147,7 +159,8 @@ enum ReplayCommand {
         if gifPath != nil || apngPath != nil {
             let (w, h) = common.pixelSize
             recording = try Recording(gif: gifPath, apng: apngPath, width: w, height: h, fps: fps, frameCount: count,
-                                      colors: parameters.recordingColors(mode: common.mode))
+                                      colors: parameters.recordingColors(mode: common.mode,
+                                                                         labels: layout.panes.count > 1 || common.mode == .overlay))
         }
         defer { recording?.discard() }
         // Asked for no output: a summary of the run on stdout instead.
@@ -179,7 +192,10 @@ enum ReplayCommand {
                 let scale = common.scale * layout.zoom
                 painter.paint(scene.snapshot(player.parameters), parameters: player.parameters, scale: scale, mode: common.mode)
                 let (w, h) = common.pixelSize
-                let frame = painter.frame(layout: layout, scale: scale, parameters: player.parameters, pixelWidth: w, pixelHeight: h)
+                labelled.parameters = player.parameters
+                let labels = RenderCommand.labels(start, painter: &painter, options: labelled, layout: layout)
+                let frame = painter.frame(layout: layout, scale: scale, parameters: player.parameters, pixelWidth: w, pixelHeight: h,
+                                          hud: labels, hudScale: common.scale)
                 if let overflow = painter.fieldOverflow { throw .failure("at \(Parameter.format(t)) s: \(overflow)") }
                 let image = try headless.image(of: frame)
                 if let framesPath {

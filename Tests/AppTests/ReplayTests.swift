@@ -203,6 +203,55 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
     }
 }
 
+/// A new user's report: `replay --mode split` drew nothing of a badge placed in the right half of
+/// the script's canvas, without a word (render warns), and its split frames had no divider or
+/// labels (render's have). Now it warns as render does, and draws them.
+@Suite struct ReplaySplitTests {
+    @Test func aBadgeOutsideThePaneIsNamedAndTheFramesHaveTheDivider() throws {
+        let (result, _, folder) = try replay("""
+            size 800 300
+            badge 100 150 20 7
+            badge 500 150 20 99+
+            wait 0.1
+            """) { ["--mode", "split", "--fps", "10", "--frames", $0.appendingPathComponent("frames").path] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        // Each pane's canvas is 400x300 (the window's layout): the second badge lies outside it.
+        #expect(result.stderr.contains(#"badge 1 ("99+") at 500,150 lies outside the 400x300 pane"#), "\(result.stderr)")
+        #expect(!result.stderr.contains("badge 0"), "\(result.stderr)")
+        let frame = try PNG.read(from: folder.appendingPathComponent("frames/frame-00000.png").path)
+        func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let i = 4 * (y * frame.width + x)
+            return (Int(frame.pixels[i]), Int(frame.pixels[i + 1]), Int(frame.pixels[i + 2]))
+        }
+        // The divider: a grey line at the panes' edge, down the picture's top.
+        for y in stride(from: 10, to: 120, by: 10) {
+            let grey = (397...402).contains { x in
+                let (r, g, b) = pixel(x, y)
+                return r < 230 && abs(r - g) < 12 && b >= r && b - r < 20
+            }
+            #expect(grey, "no divider at row \(y)")
+        }
+        // A label's dark ink at the foot of each pane (bottom right: "Bézier · quad", "metaball · ...").
+        for pane in 0..<2 {
+            var ink = 0
+            for y in 270..<300 { for x in (pane * 400 + 200)..<(pane * 400 + 400) where pixel(x, y).0 < 90 { ink += 1 } }
+            #expect(ink > 40, "pane \(pane)'s label: \(ink) dark pixels")
+        }
+        // In one pane there is neither.
+        let (single, _, other) = try replay("""
+            size 800 300
+            badge 100 150 20 7
+            wait 0.1
+            """) { ["--fps", "10", "--frames", $0.appendingPathComponent("frames").path] }
+        defer { try? FileManager.default.removeItem(at: other) }
+        #expect(single.status == 0 && !single.stderr.contains("outside"), "\(single.stderr)")
+        let plain = try PNG.read(from: other.appendingPathComponent("frames/frame-00000.png").path)
+        #expect(plain.pixels.enumerated().allSatisfy { $0.offset % 4 == 3 || $0.element == 255 || (0..<300).contains($0.offset / 4 % 800) },
+                "a lone pane's picture is white but for the badge")
+    }
+}
+
 @Suite struct ChainReplayTests {
     static let script = """
         scene chain
