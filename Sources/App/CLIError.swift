@@ -1,6 +1,7 @@
 // The two kinds of failure the command line reports, with their exit statuses; reading inputs.
 
 import Foundation
+import Imaging
 
 /// A one-line message for stderr and the exit status that goes with it.
 public struct CLIError: Error, CustomStringConvertible, Sendable {
@@ -24,7 +25,7 @@ func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIEr
     guard !isDirectory.boolValue else { throw .usage("cannot read \(what) '\(path)': it is a folder") }
     guard let handle = FileHandle(forReadingAtPath: path) else {
         // (What open(2) says: permission denied, ...)
-        let reason = access(path, R_OK) == 0 ? "it cannot be opened" : String(cString: strerror(errno))
+        let reason = access(path, R_OK) == 0 ? "it cannot be opened" : systemText(errno)
         throw .usage("cannot read \(what) '\(path)': \(reason)")
     }
     defer { try? handle.close() }
@@ -38,12 +39,12 @@ func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIEr
     return String(decoding: data, as: UTF8.self)
 }
 
-/// The system's own words for a Foundation error ("Read-only file system"), where it carries an
+/// The system's own words for a Foundation error ("read-only file system"), where it carries an
 /// errno, as the C writers say it; Foundation's sentence otherwise.
 func systemReason(_ error: any Error) -> String {
-    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+    if let posix = error as? POSIXError { return systemText(posix.code.rawValue) }
     if let cocoa = error as? CocoaError, let underlying = cocoa.underlying { return systemReason(underlying) }
     let ns = error as NSError
-    if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+    if ns.domain == NSPOSIXErrorDomain { return systemText(Int32(ns.code)) }
     return ns.localizedDescription
 }

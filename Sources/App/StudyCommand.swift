@@ -292,7 +292,7 @@ enum StudyCommand {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) { return isFolder.boolValue ? nil : "it is a file" }
         let parent = PathName.folder(of: path)
         if !parent.isEmpty, parent != path, let reason = makeFolder(parent) { return reason }
-        return mkdir(path, 0o777) == 0 || errno == EEXIST ? nil : String(cString: strerror(errno))
+        return mkdir(path, 0o777) == 0 || errno == EEXIST ? nil : systemText(errno)
     }
 
     /// A progress bar on stderr, only on a terminal; `done()` clears it.

@@ -47,7 +47,7 @@ public enum AtomicFile {
         let folder = directory.isEmpty ? "." : directory
         var info = stat()
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return "no such directory '\(folder)'" }
-        if stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return String(cString: strerror(EISDIR)) }
+        if stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return systemText(EISDIR) }
         return nil
     }
 
@@ -90,7 +90,7 @@ public enum AtomicFile {
             }
         }
         for (index, file) in renames.enumerated() where rename(file.temporary, file.place) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = systemText(errno)
             for later in renames[index...] { unlink(later.temporary) }
             return (file.path, reason)
         }
@@ -101,7 +101,7 @@ public enum AtomicFile {
     /// is: a device or pipe); nil, or the system's reason.
     private static func put(_ data: Data, into path: String, create: Bool) -> String? {
         let descriptor = create ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666) : open(path, O_WRONLY)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        guard descriptor >= 0 else { return systemText(errno) }
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in
             var offset = 0
@@ -116,7 +116,7 @@ public enum AtomicFile {
             }
         }
         if close(descriptor) != 0, failure == 0 { failure = errno }
-        return failure == 0 ? nil : String(cString: strerror(failure))
+        return failure == 0 ? nil : systemText(failure)
     }
 
     /// What the link at `path` points to; nil where it is no link.

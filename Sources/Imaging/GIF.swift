@@ -59,7 +59,7 @@ public final class GIFWriter: @unchecked Sendable {
         var error: Int32 = 0
         errno = 0
         guard let file = EGifOpenFileName(temporary ?? path, false, &error) else {
-            let reason = errno != 0 ? String(cString: strerror(errno)) : String(cString: GifErrorString(error))
+            let reason = errno != 0 ? systemText(errno) : String(cString: GifErrorString(error))
             throw ImageFileError.write(path: path, reason: "\(reason)")
         }
         self.file = file
@@ -82,7 +82,7 @@ public final class GIFWriter: @unchecked Sendable {
     /// failed write (a full disk) when there is one.
     private func fail(_ what: String) -> ImageFileError {
         let code = errno
-        let what = code != 0 ? "\(what): \(String(cString: strerror(code)))" : what
+        let what = code != 0 ? "\(what): \(systemText(code))" : what
         if let file { _ = EGifCloseFile(file, nil) }
         file = nil
         removeTemporary()
@@ -214,7 +214,7 @@ public final class GIFWriter: @unchecked Sendable {
         chmod(temporary, 0o666 & ~mask)
         guard rename(temporary, place) == 0 else {
             removeTemporary()
-            throw ImageFileError.write(path: path, reason: "\(String(cString: strerror(errno)))")
+            throw ImageFileError.write(path: path, reason: "\(systemText(errno))")
         }
     }
 

@@ -81,6 +81,16 @@ let scratchMountsWork: Bool = {
         return url
     }
 
+    /// The system's words go on in lower case, as the rest of the line is (a new user saw
+    /// "cannot write '/proc/x.png': No such file or directory").
+    @Test func theSystemsReasonsAreInLowerCase() throws {
+        for arguments in [["render", "--out", "/proc/x.png"], ["study", "--out", "/proc/sticky-study"]] {
+            let result = try Sticky.run(arguments)
+            expectOneLine(result, status: 1, containing: "no such file or directory", arguments.joined(separator: " "))
+            #expect(!result.stderr.contains("No such"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     /// One line on stderr, starting "sticky:", and the status.
     func expectOneLine(_ result: Sticky.Result, status: Int32, containing text: String, _ what: String) {
         #expect(result.status == status, "\(what): status \(result.status): \(result.stderr)")
@@ -166,7 +176,7 @@ let scratchMountsWork: Bool = {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try writeScript(in: folder).path
-        for (full, readOnly, reason) in [(true, false, "No space left on device"), (false, true, "Read-only file system")] {
+        for (full, readOnly, reason) in [(true, false, "no space left on device"), (false, true, "read-only file system")] {
             let mount = try ScratchMount.make(full: full, readOnly: readOnly).get()
             let at = { (name: String) in mount.url.appendingPathComponent(name).path }
             for arguments in [
@@ -241,7 +251,7 @@ let scratchMountsWork: Bool = {
         // A device that is always full (as /dev/full; made here, needs root): its reason, status 1, and still the device.
         if mknod(at("full"), S_IFCHR | 0o666, 0x107) == 0 {
             for arguments in [["render", "--out", at("full")], ["replay", script, "--gif", at("full")]] {
-                expectOneLine(try Sticky.run(arguments), status: 1, containing: "No space left on device", arguments.joined(separator: " "))
+                expectOneLine(try Sticky.run(arguments), status: 1, containing: "no space left on device", arguments.joined(separator: " "))
                 #expect(type("full") == S_IFCHR, "\(arguments): the device was replaced")
             }
         } else {

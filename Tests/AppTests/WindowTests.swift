@@ -236,7 +236,7 @@ let windowToolsPresent: Bool = {
           .timeLimit(.minutes(2)), arguments: [false, true])
     func screenshotsOnAFullOrReadOnlyDiskSayWhy(readOnly: Bool) throws {
         let mount = try ScratchMount.make(full: !readOnly, readOnly: readOnly).get()
-        try WindowTests.screenshotsFail(in: [mount.url.path], saying: readOnly ? "Read-only file system" : "No space left on device")
+        try WindowTests.screenshotsFail(in: [mount.url.path], saying: readOnly ? "read-only file system" : "no space left on device")
         #expect(mount.contents.isEmpty, "left behind in \(mount.url.path): \(mount.contents)")
     }
 
