@@ -494,6 +494,31 @@ enum StudyCommand {
         return ((0..<count).map { first + Double($0) * step }, first, last)
     }
 
+    /// The fills whose line in a plot lies wholly on a later fill's (the same figure at every
+    /// value, to a millionth), as "quad under tangent": each plot says so, as the thinner line on
+    /// top leaves only a pixel's fringe of the one below in sight (a new user could not find the
+    /// quad's 0° home angle under the tangent's).
+    static func hidden(_ fills: [StudyFill], rows: [StudyRow], figure: (StudyRow) -> Double?) -> [String] {
+        func series(_ fill: StudyFill) -> [(Double, Double?)] { rows.filter { $0.fill == fill }.map { ($0.value, figure($0)) } }
+        func same(_ a: [(Double, Double?)], _ b: [(Double, Double?)]) -> Bool {
+            guard a.count == b.count, a.contains(where: { $0.1 != nil }) else { return false }
+            return zip(a, b).allSatisfy { x, y in
+                guard x.0 == y.0 else { return false }
+                switch (x.1, y.1) {
+                case (nil, nil): return true
+                case let (u?, v?): return abs(u - v) <= 1e-6 * max(1, abs(u), abs(v))
+                default: return false
+                }
+            }
+        }
+        var notes: [String] = []
+        for (i, fill) in fills.enumerated() {
+            // The last later fill it lies under: the one drawn over it.
+            if let over = fills[(i + 1)...].last(where: { same(series(fill), series($0)) }) { notes.append("\(fill.name) under \(over.name)") }
+        }
+        return notes
+    }
+
     static func drawPlots(_ request: StudyRequest, rows: [StudyRow], atlas: GlyphAtlas?) throws(CLIError) -> Image {
         let scale = request.common.scale
         let plotWidth = 380.0, plotHeight = 260.0, columns = 3.0
@@ -567,6 +592,14 @@ enum StudyCommand {
                     }
                     previous = p
                 }
+            }
+            let notes = hidden(request.fills, rows: rows, figure: chart.figure)
+            if !notes.isEmpty {
+                // At the top right, on a panel over the lines.
+                let note = notes.joined(separator: ", "), width = pen.width(of: note, size: 11)
+                let at = Vec2(box.maxX - width - 6, box.y + 4)
+                pen.panel(Rect(x: at.x - 4, y: at.y - 2, width: width + 8, height: 18), fill: HUDPen.paper.with(alpha: 0.9))
+                pen.text(note, x: at.x, y: at.y + 12, size: 11, color: HUDPen.ink)
             }
         }
         // The legend, in the sixth place.

@@ -162,6 +162,33 @@ import Testing
 
     /// The sheet's 12 columns of a long distance sweep are evenly chosen, with the last pull
     /// that holds the bridge (d ≤ maxDistance) and the first past it among them.
+    /// A line lying wholly on a later fill's is named in its plot ("quad under tangent": the
+    /// quad's home join angle, 0° by construction, under the tangent's), and only such a line:
+    /// figures a thousandth apart, or apart at one value, are not.
+    @Test func aLineHiddenUnderAnotherIsNamed() {
+        let fills = StudyFill.all.filter { ["quad", "cubic", "tangent"].contains($0.name) }
+        func rows(_ home: [String: [Double?]]) -> [StudyRow] {
+            [10.0, 20, 30].enumerated().flatMap { k, value in
+                fills.map { StudyRow(value: value, fill: $0, area: 0, waist: 0, kinkHome: home[$0.name]![k], kinkBadge: nil, iou: 1) }
+            }
+        }
+        let quadOnTangent = rows(["quad": [0, 0, nil], "cubic": [44, 42, nil], "tangent": [0, 0, nil]])
+        #expect(StudyCommand.hidden(fills, rows: quadOnTangent, figure: \.kinkHome) == ["quad under tangent"])
+        let apart = rows(["quad": [0, 0, nil], "cubic": [44, 42, nil], "tangent": [0, 0.001, nil]])
+        #expect(StudyCommand.hidden(fills, rows: apart, figure: \.kinkHome).isEmpty)
+        let gapped = rows(["quad": [0, 0, nil], "cubic": [44, 42, nil], "tangent": [0, 0, 0]])
+        #expect(StudyCommand.hidden(fills, rows: gapped, figure: \.kinkHome).isEmpty)
+        // No figure at all (the badge's kinks here): no line, nothing hidden.
+        #expect(StudyCommand.hidden(fills, rows: quadOnTangent, figure: \.kinkBadge).isEmpty)
+        // The real sweep: the quad's home angle lies under the tangent's, nothing else does.
+        let request = try? StudyRequest(["--out", "unused", "--sweep", "distance=0:60:10", "--fills", "quad,cubic,tangent"])
+        guard let request else { Issue.record("the study's options"); return }
+        let measured = StudyCommand.measure(request, progress: StudyCommand.Progress(total: 0))
+        #expect(StudyCommand.hidden(request.fills, rows: measured, figure: \.kinkHome) == ["quad under tangent"])
+        #expect(StudyCommand.hidden(request.fills, rows: measured, figure: \.kinkBadge).isEmpty)
+        #expect(StudyCommand.hidden(request.fills, rows: measured, figure: \.area).isEmpty)
+    }
+
     @Test func theSheetShowsBothSidesOfTheBreak() throws {
         for (sweep, maxDistance, pair) in [("distance=0:70:2", 60.0, [60.0, 62.0]), ("distance=0:100:1", 45, [45, 46]),
                                            ("distance=0:70:2", 69, [68, 70]), ("distance=0:70:2", 200, [])] {
