@@ -108,6 +108,9 @@ final class WindowApp {
         }
         painter.atlas = Fonts.atlas()
         start = Window.time
+        // A window that opens too small for the scene says so.
+        if let note = WindowApp.zoomNote(from: 1, to: layout.zoom, scene: options.scene,
+                                         maxDistance: options.parameters.motion.badge.maxDistance) { say(note) }
     }
 
     /// Sets the window's title from the options and the recording.
@@ -226,7 +229,7 @@ final class WindowApp {
             // Restored or uncovered: the picture must be drawn again (true below).
             break
         case .resized(let w, let h):
-            relayout(width: w, height: h)
+            if let note = relayout(width: w, height: h) { say(note) }
         case .scroll(_, let dy):
             // The help, while it is open: its rows.
             if showHelp {
@@ -281,8 +284,8 @@ final class WindowApp {
             options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
             retitle()
             let (w, h) = window.size
-            relayout(width: w, height: h)
-            say("mode: \(options.mode.rawValue)")
+            let note = relayout(width: w, height: h)
+            say("mode: \(options.mode.rawValue)" + (note.map { " · " + $0 } ?? ""))
         case .nextScene: nextScene()
         case .screenshot: pendingShot = screenshotHUD
         case .screenshotOtherWay: pendingShot = !screenshotHUD
@@ -327,13 +330,16 @@ final class WindowApp {
         draggedSlider = nil
         let scenes = SceneName.allCases
         options.scene = scenes[(scenes.firstIndex(of: options.scene)! + 1) % scenes.count]
-        let selected = controls.selectedParameter.name
+        let selected = controls.selectedParameter.name, before = layout.zoom
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
+        let note = WindowApp.zoomNote(from: before, to: layout.zoom, scene: options.scene,
+                                      maxDistance: options.parameters.motion.badge.maxDistance)
         controls.selected = controls.sliders.firstIndex { $0.name == selected } ?? 0
         sliderScroll = 0
         sceneStart = Window.time - start
         retitle()
-        say("scene: \(options.scene.rawValue)\(options.scene == .grid ? " (\(options.count) badges, still: for measuring)" : "")")
+        say("scene: \(options.scene.rawValue)\(options.scene == .grid ? " (\(options.count) badges, still: for measuring)" : "")"
+            + (note.map { " · " + $0 } ?? ""))
     }
 
     /// The scene of `options` made for a window of `size`, with its sliders and its layout: at
@@ -364,12 +370,28 @@ final class WindowApp {
         return "\(p.name) \(reset ? "reset to" : "=") \(p.value(in: options.parameters))\(p.unit.isEmpty ? "" : " " + p.unit)"
     }
 
-    /// The window (or the mode) changed: panes, canvas and the badges' places follow.
-    private func relayout(width: Int, height: Int) {
+    /// What a new zoom of the scene means for a drag (a new user in a 320x200 split window found
+    /// that a short drag broke the bridge: the scene was drawn at 62%, its 60 px break 37 px on
+    /// the screen), for a toast; nil where it is the same to a percent.
+    static func zoomNote(from before: Double, to after: Double, scene: SceneName, maxDistance: Double) -> String? {
+        let percent = Int((after * 100).rounded())
+        guard percent != Int((before * 100).rounded()) else { return nil }
+        guard percent < 100 else { return "the scene at full size" }
+        let pull = scene == .badge
+            ? " (the \(Parameter.format(maxDistance)) px break is \(Parameter.format((maxDistance * after).rounded())) px on the screen)" : ""
+        return "the scene at \(percent)% to fit the window\(pull)"
+    }
+
+    /// The window (or the mode) changed: panes, canvas and the badges' places follow. What the
+    /// change of zoom means, if it changed (`zoomNote`).
+    @discardableResult
+    private func relayout(width: Int, height: Int) -> String? {
         let before = layout, held = pressed ? scene.heldPoint : nil
         layout = Layout(width: Double(width), height: Double(height), mode: options.mode, scene: scene.kind)
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
-        guard pressed else { return }
+        let note = WindowApp.zoomNote(from: before.zoom, to: layout.zoom, scene: options.scene,
+                                      maxDistance: options.parameters.motion.badge.maxDistance)
+        guard pressed else { return note }
         // What is held keeps its pose (a badge its pull from its home, which the new layout
         // moved; the caterpillar its place), not jumping to the pointer's new place in the
         // scene (that could be past the break: a burst on release); and the pointer is moved to
@@ -385,6 +407,7 @@ final class WindowApp {
             }
         }
         scene.regrip(at: layout.scenePoint(pointer))
+        return note
     }
 
     /// The shown slider row under a window point.

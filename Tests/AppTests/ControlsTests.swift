@@ -24,6 +24,19 @@ import Testing
                 == "drawn over the field: metaball or split (or goo on)")
     }
 
+    /// A change of the scene's zoom is said, with what it means for the break: the scene at
+    /// round(100·zoom)%, the break maxDistance·zoom on the screen (badges only); nothing where
+    /// the percentage is the same; "full size" back at 1.
+    @Test func aNewZoomIsSaid() {
+        let zoom = 200.0 / 320  // a 400-wide split window's pane for the badges' 320 px
+        #expect(WindowApp.zoomNote(from: 1, to: zoom, scene: .badge, maxDistance: 60)
+                == "the scene at \(Int((zoom * 100).rounded()))% to fit the window (the 60 px break is \(Int((60 * zoom).rounded())) px on the screen)")
+        #expect(WindowApp.zoomNote(from: 1, to: zoom, scene: .chain, maxDistance: 60) == "the scene at 63% to fit the window")
+        #expect(WindowApp.zoomNote(from: zoom, to: zoom + 0.001, scene: .badge, maxDistance: 60) == nil)
+        #expect(WindowApp.zoomNote(from: zoom, to: 1, scene: .badge, maxDistance: 60) == "the scene at full size")
+        #expect(WindowApp.zoomNote(from: 1, to: 1, scene: .badge, maxDistance: 60) == nil)
+    }
+
     @Test func keysMoveTheSelectedSliderByItsStep() throws {
         var controls = Controls()
         var parameters = Parameters()
