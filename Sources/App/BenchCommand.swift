@@ -18,15 +18,22 @@ enum BenchCommand {
           allocs.geometry    heap allocations per frame in steady state, building the mesh of
                              the window's scene (4 badges with counts, one held); .metaball:
                              the field mode's meshes, field and tiles (the frame made)
+          geometry.frame.bezier, .metaball
+                             µs to make the window's frame on the CPU (meshes; the field's tiles)
+          frame.first.MODE   ms for a mode's first frame, against its tenth
           frame.clear        ms for a bare clear of the --size target and glFinish (the floor)
           frame.MODE         ms for a whole frame of that scene on the same target, glFinish
                              included, for the bezier, metaball and split modes
-          frame.MODE.ratio   frame.MODE / the clear measured in the same loop
+          frame.MODE.ratio   frame.MODE / the clear measured in the same loop;
+                             frame.metaball.vs.bezier: the field's frame over the Bézier one
           allocs.frame.MODE  allocations per whole frame: meshes, field, upload, draw, glFinish
                              (GL driver included)
           allocs.clear       the same for a bare clear + glFinish (the GL driver alone)
+          geometry.chain.bezier, .metaball
+                             µs to make the caterpillar's frame on the CPU
           frame.chain.MODE   the caterpillar held by its head: bezier, bezier with goo,
-                             metaball, split; with .ratio against the clear
+                             metaball, split; with .ratio against the clear, and
+                             frame.chain.metaball.vs.bezier
           chain.step         µs for one fixed physics step of the chain
         With --scene grid --count N, instead:
           grid.geometry.MODE µs a badge to make the frame from the snapshot (meshes; for
@@ -34,8 +41,8 @@ enum BenchCommand {
                              that at N = 4
           grid.frame.MODE    ms for a whole frame of N badges, and .ratio to the clear;
                              grid.frame.metaball.vs.bezier: the field's over the Bézier one
-        One result a line: NAME VALUE UNIT; a figure with a target says whether it is met,
-        and the last line counts them; --json: one JSON object a line.
+        One result a line: NAME VALUE UNIT (µs printed "us"); a figure with a target says
+        whether it is met, and the last line counts them; --json: one JSON object a line.
 
           --json                    JSON Lines instead of text
           --strict                  exit 1 (after the summary) when a figure misses its target

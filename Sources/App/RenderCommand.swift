@@ -75,7 +75,7 @@ struct RenderRequest {
           --anchor X,Y              the home circle's centre (canvas centre)
           --drag X,Y                the badge's centre (= anchor)
           --radius R                badge radius in logical pixels (20)
-          --text STR                count in the badge, white, sized to fit, left out
+          --text STR                count in the badge (--text-color, white), sized to fit, left out
                                     under 6 device px per em (none)
           --time T                  chain scene: seconds simulated before the picture (0)
           --construction            draw how it is built: over the Bézier fill each bridge's

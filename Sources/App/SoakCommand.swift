@@ -10,7 +10,8 @@ enum SoakCommand {
     static let help = """
         usage: sticky soak [--frames N] [--seed N] [OPTIONS]
 
-        Plays random pointer actions on the scene (--scene badge or chain): presses on a badge or
+        Plays random pointer actions on the scene (--scene badge or chain; the grid, which no
+        pointer moves, only has its frames drawn): presses on a badge or
         the caterpillar's head and elsewhere, drags of every length (past the break too), releases,
         resets and the presets 1-4, at 60 frames a second, and draws every frame offscreen (in
         split mode unless --mode says otherwise: both fills). Every frame it checks glGetError and

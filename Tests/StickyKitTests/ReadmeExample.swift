@@ -27,7 +27,7 @@ func stickyKitExample() -> (triangles: Int, sidePoints: Int, frameTriangles: Int
     builder.addCircle(center: pose.home, radius: pose.homeRadius, color: .badgeRed, feather: 1)
     builder.addBridge(bridge, color: .badgeRed, tolerance: 0.1, feather: 1)
     builder.addCircle(center: pose.center, radius: pose.radius, color: .badgeRed, feather: 1)
-    let mesh = builder.mesh  // mesh.vertices (x, y, local, radius, alpha, colour) and mesh.indices
+    let mesh = builder.mesh  // mesh.vertices (x, y, localX, localY, radius, alpha, color) and mesh.indices
 
     // The state machine: press on the badge and drag it to the same place...
     var board = BadgeBoard(badges: [Badge(id: 0, home: Vec2(100, 100), radius: 20, text: "8")])
