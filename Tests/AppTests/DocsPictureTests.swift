@@ -54,7 +54,7 @@ import Testing
     }
 
     /// The same size, and every pixel within 3 levels in each channel but for at most one in
-    /// 2000 (a debug build's rounding against the release build that drew the files); an SVG
+    /// 2000 (a debug build's rounding against the release build that drew some files); an SVG
     /// byte for byte.
     @Test(arguments: DocsPictureTests.pictures.map(\.file))
     func aReadmePictureIsWhatItsCommandDraws(file: String) throws {
@@ -71,14 +71,20 @@ import Testing
                     "docs/\(file) is not what its command writes")
             return
         }
-        let drawn = try PNG.read(from: out.path), shown = try PNG.read(from: documented.path)
-        #expect(drawn.width == shown.width && drawn.height == shown.height, "docs/\(file): \(shown.width)x\(shown.height), drawn \(drawn.width)x\(drawn.height)")
+        try DocsPictureTests.expectAlike(drawn: out, documented: documented, name: file)
+    }
+
+    /// The PNG drawn now against docs/'s: the same size, and at most one pixel in 2000 off by
+    /// more than 3 levels in a channel.
+    static func expectAlike(drawn drawnURL: URL, documented: URL, name: String) throws {
+        let drawn = try PNG.read(from: drawnURL.path), shown = try PNG.read(from: documented.path)
+        #expect(drawn.width == shown.width && drawn.height == shown.height, "docs/\(name): \(shown.width)x\(shown.height), drawn \(drawn.width)x\(drawn.height)")
         guard drawn.width == shown.width && drawn.height == shown.height else { return }
         var off = 0
         for p in 0..<(drawn.width * drawn.height) where (0..<4).contains(where: { abs(Int(drawn.pixels[4 * p + $0]) - Int(shown.pixels[4 * p + $0])) > 3 }) {
             off += 1
         }
-        #expect(off * 2000 <= drawn.width * drawn.height, "docs/\(file): \(off) of \(drawn.width * drawn.height) pixels differ from what its command draws")
+        #expect(off * 2000 <= drawn.width * drawn.height, "docs/\(name): \(off) of \(drawn.width * drawn.height) pixels differ from what its command draws")
     }
 
     /// The study's figures: `sticky study --out docs/study` writes them as they are.
@@ -95,15 +101,8 @@ import Testing
                 == FileManager.default.contents(atPath: DocsPictureTests.docs.appendingPathComponent("study/study.csv").path),
                 "docs/study/study.csv is not what the study writes")
         for name in ["sheet.png", "plots.png"] {
-            let drawn = try PNG.read(from: folder.appendingPathComponent(name).path)
-            let shown = try PNG.read(from: DocsPictureTests.docs.appendingPathComponent("study/\(name)").path)
-            #expect(drawn.width == shown.width && drawn.height == shown.height)
-            guard drawn.width == shown.width && drawn.height == shown.height else { continue }
-            var off = 0
-            for p in 0..<(drawn.width * drawn.height) where (0..<4).contains(where: { abs(Int(drawn.pixels[4 * p + $0]) - Int(shown.pixels[4 * p + $0])) > 3 }) {
-                off += 1
-            }
-            #expect(off * 2000 <= drawn.width * drawn.height, "docs/study/\(name): \(off) pixels differ from what the study draws")
+            try DocsPictureTests.expectAlike(drawn: folder.appendingPathComponent(name),
+                                             documented: DocsPictureTests.docs.appendingPathComponent("study/\(name)"), name: "study/\(name)")
         }
     }
 
