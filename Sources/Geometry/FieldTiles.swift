@@ -727,7 +727,7 @@ extension MetaballField {
     /// (no cells, no pyramid). Squares of 4×4 tiles over the field's reach (`reachBox`) are
     /// split down to tiles on a grid of tiles, which is then cut greedily into rectangles, in
     /// rows then down: those inside, and those near the contour (with the ones inside too when
-    /// the run is `shortRun` or less, as in `mergeTiles`). A tile's quarters are not tested, as
+    /// the run is `shortRun` or less, as in `mergeTiles`, or they are `joinedInside` or fewer). A tile's quarters are not tested, as
     /// the cells' way tests them for runs of `quarterRun` or more: for a field this small the
     /// bounds over them cost the CPU, before the draw, more than the shading they save (the
     /// caterpillar's tiling took 46 µs with them and 21.5 without, its frame 1.25–1.27 and
@@ -759,8 +759,11 @@ extension MetaballField {
             classifyShared(run, columns: columns, rows: rows, originX: originX, originY: originY, unit: tile, box: box, half: half,
                            grid: &scratch.grid)
         }
-        let joinInside = count <= MetaballField.shortRun
-        if joinInside { for k in scratch.grid.indices where scratch.grid[k] == 1 { scratch.grid[k] = 2 } }
+        // Tiles inside are drawn with the edge tiles, by the same program in the same draw, when
+        // the run is short or they are few (see `joinedInside`).
+        if count <= MetaballField.shortRun || scratch.grid.lazy.filter({ $0 == 1 }).count <= MetaballField.joinedInside {
+            for k in scratch.grid.indices where scratch.grid[k] == 1 { scratch.grid[k] = 2 }
+        }
         for y in 0..<rows {
             var x = 0
             while x < columns {
@@ -820,6 +823,14 @@ extension MetaballField {
     /// whole field the tiles inside next to it are drawn with it (`mergeTiles`): a lone badge is
     /// a few quads (its tiles' cross), not a dozen or more.
     static let shortRun = 2
+
+    /// At most this many tiles inside a field tiled by `appendShared` are drawn with its edge
+    /// tiles, the run evaluated there too, rather than flat by a draw of their own: on llvmpipe
+    /// the one draw of fewer, larger rectangles costs less than shading the few inside pays
+    /// (the caterpillar held up, 13 tiles inside: its frame 1.21 → 1.18 times its Bézier frame at
+    /// 1920x1080, medians of eight runs; 1.071 → 1.061 at 3840x2160; at `--scale 2`, 52 tiles,
+    /// the same either way; at `--scale 4`, 208 tiles, 1.19 → 1.33 joined: README, "Benchmark").
+    static let joinedInside = 32
 
     /// Runs at least this long are worth testing a tile's quarters for (a pixel costs about as
     /// much as a ball and a half, a quad about 400 pixels).

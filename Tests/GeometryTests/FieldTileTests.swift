@@ -153,6 +153,44 @@ import Testing
         }
     }
 
+    /// A small field (the caterpillar's nine balls, one run for all its tiles) with a few tiles
+    /// inside draws them with its edge tiles, the run evaluated there too (one draw, where a
+    /// flat draw of their own cost llvmpipe more); with many (four times the scale), they stay
+    /// inside, filled flat, more than `joinedInside` tiles of them. Either way every tile's
+    /// coverage is the field's (`tilesAgreeWithTheWholeField`).
+    @Test func aSmallFieldsFewTilesInsideAreDrawnWithItsEdge() {
+        let (_, chain, clip) = FieldTileTests.scenes()[0]
+        let field = MetaballField(balls: chain, parameters: MetaballParameters(kernel: .inverseSquare))
+        var regions: [Region] = [], ordered: [Ball] = [], scratch = MetaballScratch()
+        field.regions(clip: clip, pixelsPerUnit: 1, into: &regions, balls: &ordered, scratch: &scratch)
+        #expect(!regions.contains { $0.inside }, "at 1 px a unit: \(regions.filter(\.inside).count) regions inside")
+        // An edge region holds a whole tile that the field covers at every sampled point.
+        let tile = MetaballField.tilePixels
+        let covered = regions.contains { region in
+            var y = region.box.minY
+            while y + tile <= region.box.maxY {
+                var x = region.box.minX
+                while x + tile <= region.box.maxX {
+                    let full = (0...8).allSatisfy { i in
+                        (0...8).allSatisfy { j in
+                            let p = Vec2(x + tile * Double(i) / 8, y + tile * Double(j) / 8)
+                            return FieldTileTests.coverage(FieldTileTests.distance(p, chain, field.parameters), 1) == 1
+                        }
+                    }
+                    if full { return true }
+                    x += tile
+                }
+                y += tile
+            }
+            return false
+        }
+        #expect(covered, "no edge region holds a tile wholly inside")
+        field.regions(clip: clip, pixelsPerUnit: 4, into: &regions, balls: &ordered, scratch: &scratch)
+        let insideTiles = regions.filter(\.inside).reduce(0.0) { $0 + ($1.box.maxX - $1.box.minX) * ($1.box.maxY - $1.box.minY) * 16 }
+            / (tile * tile)
+        #expect(insideTiles > Double(MetaballField.joinedInside), "at 4 px a unit: \(insideTiles) tiles inside")
+    }
+
     /// A lone ball (a badge at rest, its own field) is drawn in one quad, the ball its run (the
     /// inverse square and the smooth minimum, whose contour is then its circle), or in a few
     /// (Wyvill: its tiles inside join the edge tiles round them, and fall in one cell wherever
