@@ -101,7 +101,7 @@ struct Controls {
         KeyBinding("w", ["w"], .toggleWireframe, "the triangles' edges (wireframe)"),
         KeyBinding("s", ["s"], .screenshot, "save a screenshot (with the HUD)"),
         KeyBinding("shift+s", ["shift+s"], .screenshotOtherWay, "save a screenshot without the HUD"),
-        KeyBinding("v", ["v"], .toggleRecording, "start / stop recording a GIF (30 fps, no HUD)"),
+        KeyBinding("v", ["v"], .toggleRecording, "start / stop recording a GIF (30 fps, no HUD but the pane labels)"),
         KeyBinding("shift+v", ["shift+v"], .toggleRecordingAPNG, "start / stop recording an APNG"),
         KeyBinding("h", ["h"], .toggleHUD, "hide or show the sliders"),
         KeyBinding("f1, ?", ["f1", "slash"], .toggleHelp, "this help"),

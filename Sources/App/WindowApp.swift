@@ -76,6 +76,8 @@ final class WindowApp {
     let start: Double
     /// When (on that clock) the scene shown began: a scene made by the scene key starts at its t = 0.
     var sceneStart = 0.0
+    /// The snapshot the last frame was painted from (a recording's labels keep clear of it).
+    private var frameSnapshot: SceneSnapshot?
 
     init(options: CommonOptions, dumpPath: String?, screenshotFolder: String = "screenshots", screenshotHUD: Bool = true)
         throws(CLIError)
@@ -300,8 +302,8 @@ final class WindowApp {
                 capture.stop().map { say($0.message) }
             } else {
                 let (fw, fh) = window.framebufferSize
-                // The overlays may be turned on while it records: their colours are in the palette anyway.
-                let colors = options.parameters.recordingColors(mode: options.mode, overlays: true)
+                // The overlays may be turned on while it records, and the mode key may bring pane labels: their colours are in the palette anyway.
+                let colors = options.parameters.recordingColors(mode: options.mode, overlays: true, labels: true)
                 say(capture.start(apng: action == .toggleRecordingAPNG, width: fw, height: fh, colors: colors, time: now))
             }
             retitle()
@@ -491,9 +493,21 @@ final class WindowApp {
             pendingShot = nil
             say(capturing { capture.save(renderer.readPixels(from: target), hud: false) })
         }
-        if capture.wantsFrame(at: now), let failure = capturing({ capture.add(renderer.readPixels(from: target), at: now) }) {
-            say(failure)
-            retitle()
+        if capture.wantsFrame(at: now) {
+            // A recording's frame keeps the divider and the pane labels (or the overlay's
+            // legend), as render's and replay's pictures do, and nothing else of the HUD; the
+            // scene is then drawn again for the window's own HUD, which places its labels
+            // among its other parts.
+            let labels = recordingLabels(of: frame, deviceScale: deviceScale)
+            let failure = capturing { () -> String? in
+                if let labels { renderer.drawHUD(labels, into: target) }
+                defer { if labels != nil { renderer.draw(frame, into: target, hud: false) } }
+                return capture.add(renderer.readPixels(from: target), at: now)
+            }
+            if let failure {
+                say(failure)
+                retitle()
+            }
         }
         renderer.drawHUD(frame, into: target)
         if pendingShot == true {
@@ -508,11 +522,27 @@ final class WindowApp {
         return toast?.text != toastBefore
     }
 
+    /// The divider and pane labels alone (`HUDContent.labels`, as `render` draws them) over
+    /// `frame`, for a recording; nil where the layout has none (one pane, not the overlay).
+    private func recordingLabels(of frame: Frame, deviceScale: Double) -> Frame? {
+        guard let snapshot = frameSnapshot else { return nil }
+        let content = HUDContent.labels(snapshot, layout: layout, scene: options.scene, parameters: options.parameters,
+                                        construction: painter.constructionLabels)
+        guard !content.paneLabels.isEmpty else { return nil }
+        var labelled = frame
+        labelled.hud = HUDLayer(mesh: HUD(content, layout: layout, scale: deviceScale, atlas: painter.atlas).mesh,
+                                width: layout.width, height: layout.height, scale: deviceScale)
+        // (Its text may have put new glyphs in the atlas.)
+        labelled.atlas = painter.atlasImage
+        return labelled
+    }
+
     /// This frame: the scene painted from its snapshot for the layout, the overlays on the
     /// badges, and the HUD as its own layer.
     private func makeFrame(pixelWidth: Int, pixelHeight: Int, deviceScale: Double) -> Frame {
         let scale = deviceScale * layout.zoom
         let snapshot = scene.snapshot(options.parameters)
+        frameSnapshot = snapshot
         painter.paint(snapshot, parameters: options.parameters, scale: scale, mode: options.mode)
         if construction || wireframe {
             // (The scene's held badge: the grid's badges are posed as if held, but none is.)

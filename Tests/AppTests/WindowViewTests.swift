@@ -313,5 +313,35 @@ extension WindowTests {
         let tiny = try grab("tiny-down")
         #expect(tiny.width == 200 && tiny.height == 120)
         #expect(WindowTests.toast(in: tiny) != nil, "no toast after down in a 200x120 window")
+
+        // V in a 600x400 split window: the recording's first frame has the divider down the
+        // middle and both panes' labels at the bottom, as replay's frames have, and nothing of
+        // the window's caption or slider panel (top left), which the window itself shows.
+        let recorded = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
+            .filter { $0.hasSuffix(".gif") }
+        try #require(recorded.count == 1, "\(recorded)")
+        let gif = try DecodedGIF(path: folder.appendingPathComponent("shots").appendingPathComponent(recorded[0]).path)
+        let opening = try #require(gif.frames.first)
+        #expect(opening.count == 600 * 400)
+        guard opening.count == 600 * 400 else { return }
+        func near(_ x: Int, _ y: Int, _ c: (Int, Int, Int), _ tolerance: Int) -> Bool {
+            let p = opening[y * 600 + x]
+            return abs(Int(p.0) - c.0) <= tolerance && abs(Int(p.1) - c.1) <= tolerance && abs(Int(p.2) - c.2) <= tolerance
+        }
+        func dark(_ xs: Range<Int>, _ ys: Range<Int>) -> Int {
+            ys.reduce(0) { n, y in n + xs.filter { x in let p = opening[y * 600 + x]; return Int(p.0) + Int(p.1) + Int(p.2) < 300 }.count }
+        }
+        let recordedDivider = (0..<400).filter { y in (298...301).contains { near($0, y, WindowTests.edge, 4) } }.count
+        #expect(recordedDivider > 350, "the recording's divider on \(recordedDivider) rows")
+        #expect(dark(0..<295, 360..<400) > 50 && dark(305..<600, 360..<400) > 50,
+                "pane labels' ink: \(dark(0..<295, 360..<400)) left, \(dark(305..<600, 360..<400)) right")
+        #expect(dark(0..<290, 0..<170) == 0, "the recording shows the caption or sliders: \(dark(0..<290, 0..<170)) dark pixels")
+        let window = try grab("recording")
+        let windowInk = (0..<30).reduce(0) { n, y in n + (0..<290).filter { x in let p = window.pixel(x, y); return p.r + p.g + p.b < 300 }.count }
+        #expect(windowInk > 50, "the window's caption not shown while it records")
+        // Its labels are the window's own, drawn once, as before it recorded (under the toasts).
+        let before = try grab("not-recording")
+        #expect(window.differences(from: before, x: 0..<600, y: 366..<400) == 0,
+                "the window's pane labels changed while it records: \(window.differences(from: before, x: 0..<600, y: 366..<400)) pixels")
     }
 }
