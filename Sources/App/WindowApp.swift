@@ -302,7 +302,8 @@ final class WindowApp {
                 capture.stop().map { say($0.message) }
             } else {
                 let (fw, fh) = window.framebufferSize
-                // The overlays may be turned on while it records, and the mode key may bring pane labels: their colours are in the palette anyway.
+                // The overlays may be turned on while it records, and the mode key may bring pane
+                // labels: their colours are in the palette anyway.
                 let colors = options.parameters.recordingColors(mode: options.mode, overlays: true, labels: true)
                 say(capture.start(apng: action == .toggleRecordingAPNG, width: fw, height: fh, colors: colors, time: now))
             }

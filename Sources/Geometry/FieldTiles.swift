@@ -727,12 +727,13 @@ extension MetaballField {
     /// (no cells, no pyramid). Squares of 4×4 tiles over the field's reach (`reachBox`) are
     /// split down to tiles on a grid of tiles, which is then cut greedily into rectangles, in
     /// rows then down: those inside, and those near the contour (with the ones inside too when
-    /// the run is `shortRun` or less, as in `mergeTiles`, or they are `joinedInside` or fewer). A tile's quarters are not tested, as
-    /// the cells' way tests them for runs of `quarterRun` or more: for a field this small the
-    /// bounds over them cost the CPU, before the draw, more than the shading they save (the
-    /// caterpillar's tiling took 46 µs with them and 21.5 without, its frame 1.25–1.27 and
-    /// 1.23–1.24 times its Bézier frame: README, "Benchmark"). False, having added nothing, where the grid would be too large (a
-    /// ball thousands of tiles across): the cells' way takes it.
+    /// the run is `shortRun` or less, as in `mergeTiles`, or they are `joinedInside` or fewer).
+    /// A tile's quarters are not tested, as the cells' way tests them for runs of `quarterRun`
+    /// or more: for a field this small the bounds over them cost the CPU, before the draw, more
+    /// than the shading they save (the caterpillar's tiling took 46 µs with them and 21.5
+    /// without, its frame 1.25–1.27 and 1.23–1.24 times its Bézier frame: README, "Benchmark").
+    /// False, having added nothing, where the grid would be too large (a ball thousands of
+    /// tiles across): the cells' way takes it.
     fileprivate func appendShared(clip: Box, tile: Double, half: Double, pad: Double, into regions: inout [Region],
                                   balls ordered: inout [Ball], scratch: inout MetaballScratch) -> Bool {
         guard let reach = reachBox(pad: pad) else { return true }
