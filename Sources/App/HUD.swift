@@ -324,7 +324,8 @@ extension HUDContent {
     /// key) and, in the overlay mode, its legend, which names the two fills there (so that the
     /// status stays short enough for the slider panel beside it).
     /// `recorded`: the seconds of the recording in progress, which the status line begins with
-    /// as a clock, "rec 0:12" (digits are a figure wide: the width holds up to 9:59).
+    /// as a clock, "rec 0:12" (digits are a figure wide: the width holds up to 9:59), in place
+    /// of the help key at its end.
     static func caption(layout: Layout, scene: SceneName, mode: Mode, parameters: Parameters, frameTime: Double,
                         recorded: Double? = nil) -> [String] {
         captionAndSwatches(layout: layout, scene: scene, mode: mode, parameters: parameters, frameTime: frameTime, recorded: recorded).lines
@@ -337,9 +338,11 @@ extension HUDContent {
             ? " · " + fillName(layout.panes[0].content, scene: scene, parameters: parameters) : ""
         let rec = recorded.map { seconds -> String in
             let whole = Int(max(0, seconds).rounded(.down))
-            return "rec \(whole / 60):\(whole % 60 < 10 ? "0" : "")\(whole % 60) · "
+            return "rec \(whole / 60):\(whole % 60 < 10 ? "0" : "")\(whole % 60)" + HUDContent.recordingSeparator
         } ?? ""
-        let status = "\(rec)\(scene.rawValue) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms · f1: keys"
+        // (While it records, the clock takes the help key's place: the caption keeps its width,
+        // so the sliders beside it do not jump below it when a recording starts.)
+        let status = "\(rec)\(scene.rawValue) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms\(rec.isEmpty ? " · f1: keys" : "")"
         guard mode == .overlay else { return ([status], []) }
         let legend = overlayLegend(scene: scene, parameters: parameters)
         return ([status, legend.text], legend.swatches)
@@ -372,7 +375,13 @@ extension HUDContent {
     }
 
     /// The caption's first line where the whole one would cover the scene: the mode and the help key.
-    static func shortStatus(mode: Mode, recording: Bool = false) -> String { "\(recording ? "rec · " : "")\(mode.rawValue) · f1: keys" }
+    static func shortStatus(mode: Mode, recording: Bool = false) -> String {
+        recording ? "rec" + recordingSeparator + mode.rawValue : "\(mode.rawValue) · f1: keys"
+    }
+
+    /// What follows the recording's marker ("rec 0:12"): " · " with a four-per-em space before
+    /// the dot, so that the marker is no wider than the help key it stands in for (" · f1: keys").
+    static let recordingSeparator = "\u{2005}· "
 
     /// The construction or kernel a pane fills with: "quad", "inverseSquare", "quad vs inverseSquare".
     static func fillName(_ content: PaneContent, scene: SceneName, parameters: Parameters) -> String {
@@ -623,7 +632,7 @@ struct HUD {
             for (i, line) in caption.enumerated() {
                 let y = m + 12 + HUD.lineHeight * Double(i)
                 // A recording's "rec 0:12" in red, the rest in ink.
-                if i == 0, content.recording, let end = line.range(of: " · ") {
+                if i == 0, content.recording, let end = line.range(of: HUDContent.recordingSeparator) {
                     let rec = String(line[..<end.lowerBound])
                     pen.text(rec, x: m, y: y, size: HUD.textSize, color: HUDPen.recording)
                     pen.text(String(line[end.lowerBound...]), x: m + pen.width(of: rec, size: HUD.textSize), y: y, size: HUD.textSize,

@@ -434,7 +434,7 @@ final class WindowApp {
 
     /// What the construction shows in `scene` and `mode` (`held`: a badge is held now).
     static func constructionShown(scene: SceneName, mode: Mode, goo: Bool, held: Bool) -> String {
-        let field = "the field's balls and tiles", flat = "; pale tiles are filled flat"
+        let field = "the field's balls and tiles", flat = "; pale tiles, if any, are filled flat"
         // What the Bézier fill's construction shows: the held badge's bridge, lettered (and any
         // springing home); each of the grid's bridges; the caterpillar's goo, where it has one.
         let bridges: String? = switch scene {

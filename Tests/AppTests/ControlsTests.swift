@@ -18,7 +18,7 @@ import Testing
         #expect(WindowApp.constructionShown(scene: .badge, mode: .split, goo: false, held: true)
                 == "left: the held badge's bridge, lettered; right: the field's balls and tiles")
         #expect(WindowApp.constructionShown(scene: .badge, mode: .metaball, goo: false, held: true)
-                == "the field's balls and tiles; pale tiles are filled flat")
+                == "the field's balls and tiles; pale tiles, if any, are filled flat")
         #expect(WindowApp.constructionShown(scene: .chain, mode: .bezier, goo: true, held: false) == "the goo's bridges")
         #expect(WindowApp.constructionShown(scene: .chain, mode: .bezier, goo: false, held: false)
                 == "drawn over the field: metaball or split (or goo on)")

@@ -235,7 +235,9 @@ import Testing
 
     /// While the window records, the caption begins with the time recorded as a clock, whole
     /// seconds ("rec 0:03": "rec  3 s" with a figure space read as a gap), its width the same
-    /// from 0:00 to 9:59; and the short status and the title say so too.
+    /// from 0:00 to 9:59, in place of the help key: no wider than without it, so the slider
+    /// panel beside it stays put when a recording starts (a new user saw it jump below the
+    /// caption in a 700x450 split window); and the short status and the title say so too.
     @Test func theCaptionSaysARecordingIsOn() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let pen = HUDPen(scale: 1, atlas: atlas)
@@ -245,10 +247,31 @@ import Testing
         }
         let plain = status(nil)
         #expect(!plain.contains("rec"))
-        #expect(status(3.7) == "rec 0:03 · " + plain && status(12.2) == "rec 0:12 · " + plain && status(61.5) == "rec 1:01 · " + plain)
+        let helpKey = " · f1: keys"
+        #expect(plain.hasSuffix(helpKey))
+        let bare = String(plain.dropLast(helpKey.count))
+        let dot = "\u{2005}· "  // (a narrower space: the marker no wider than the help key)
+        #expect(status(3.7) == "rec 0:03" + dot + bare && status(12.2) == "rec 0:12" + dot + bare && status(61.5) == "rec 1:01" + dot + bare)
         let widths = [0.0, 3.7, 9.99, 10, 42.5, 99.9, 599.9].map { pen.width(of: status($0), size: HUD.textSize) }
         #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(widths)")
-        #expect(HUDContent.shortStatus(mode: .split, recording: true) == "rec · split · f1: keys")
+        #expect(widths[0] <= pen.width(of: plain, size: HUD.textSize), "recording: \(widths[0]), not: \(pen.width(of: plain, size: HUD.textSize))")
+        #expect(HUDContent.shortStatus(mode: .split, recording: true) == "rec" + dot + "split")
+        #expect(pen.width(of: HUDContent.shortStatus(mode: .split, recording: true), size: HUD.textSize)
+                <= pen.width(of: HUDContent.shortStatus(mode: .split), size: HUD.textSize))
+        // The new user's window: 700x450 split, the sliders shown; the panel where it was.
+        let split = Layout(width: 700, height: 450, mode: .split, scene: .badges)
+        func panel(_ recorded: Double?) -> Rect? {
+            var content = HUDContent()
+            content.caption = HUDContent.caption(layout: split, scene: .badge, mode: .split, parameters: Parameters(), frameTime: 0.0047,
+                                                 recorded: recorded)
+            content.recording = recorded != nil
+            content.shortStatus = HUDContent.shortStatus(mode: .split, recording: recorded != nil)
+            content.sliders = Controls(scene: .badges).sliders.map { SliderRow($0, in: Parameters(), scene: .badges, mode: .split) }
+            content.paneLabels = HUDContent.paneLabels(layout: split, scene: .badge, parameters: Parameters())
+            return HUD(content, layout: split, scale: 1, atlas: atlas).sliderPanel
+        }
+        let still = try #require(panel(nil)), recording = try #require(panel(3))
+        #expect(still == recording, "the slider panel at \(still), while recording at \(recording)")
         var options = CommonOptions()
         options.scene = .chain
         #expect(WindowApp.title(options, recording: true).hasSuffix(" · recording") && !WindowApp.title(options).contains("recording"))
@@ -262,7 +285,7 @@ import Testing
             return hud.mesh.vertices.filter { $0.color == HUDPen.recording.packed }.count
         }
         #expect(reds(recording: true, caption: status(12.2)) > 0 && reds(recording: false, caption: status(nil)) == 0)
-        #expect(reds(recording: false, caption: "rec · " + plain) == 0, "a caption that only begins like one")
+        #expect(reds(recording: false, caption: "rec" + dot + plain) == 0, "a caption that only begins like one")
     }
 
     /// The held badge's figures say which fill each number is (a new user could not tell
