@@ -374,7 +374,8 @@ extension HUDContent {
         return "tiles \(tiling.tiles) (\(tiling.inside) inside) · shaded \(pixels(tiling.shaded)) · flat \(pixels(tiling.flat))"
     }
 
-    /// The caption's first line where the whole one would cover the scene: the mode and the help key.
+    /// The caption's first line where the whole one would cover the scene: the mode and the help
+    /// key ("split · f1: keys"), or while recording the marker and the mode ("rec · split").
     static func shortStatus(mode: Mode, recording: Bool = false) -> String {
         recording ? "rec" + recordingSeparator + mode.rawValue : "\(mode.rawValue) · f1: keys"
     }
