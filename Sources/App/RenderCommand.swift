@@ -308,13 +308,15 @@ enum RenderCommand {
 
     /// The divider and pane labels of a split picture, the overlay's legend (`HUDContent.labels`:
     /// none for one pane otherwise): the HUD's, with the painter's glyph atlas (loaded here if
-    /// it has none and there are labels).
-    static func labels(_ snapshot: SceneSnapshot, painter: inout BadgePainter, options: CommonOptions, layout: Layout) -> Mesh {
+    /// it has none and there are labels), at `scale` device pixels a unit (the options' scale
+    /// unless given: the window's recordings draw them at its own).
+    static func labels(_ snapshot: SceneSnapshot, painter: inout BadgePainter, options: CommonOptions, layout: Layout,
+                       scale: Double? = nil) -> Mesh {
         let content = HUDContent.labels(snapshot, layout: layout, scene: options.scene, parameters: options.parameters,
                                         construction: painter.constructionLabels)
         guard !content.paneLabels.isEmpty else { return Mesh() }
         if painter.atlas == nil { painter.atlas = Fonts.atlas() }
-        return HUD(content, layout: layout, scale: options.scale, atlas: painter.atlas).mesh
+        return HUD(content, layout: layout, scale: scale ?? options.scale, atlas: painter.atlas).mesh
     }
 
     /// Writes a PNG; a failure is exit status 1.

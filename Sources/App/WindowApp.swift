@@ -523,16 +523,14 @@ final class WindowApp {
         return toast?.text != toastBefore
     }
 
-    /// The divider and pane labels alone (`HUDContent.labels`, as `render` draws them) over
+    /// The divider and pane labels alone (`RenderCommand.labels`, as `render` draws them) over
     /// `frame`, for a recording; nil where the layout has none (one pane, not the overlay).
     private func recordingLabels(of frame: Frame, deviceScale: Double) -> Frame? {
         guard let snapshot = frameSnapshot else { return nil }
-        let content = HUDContent.labels(snapshot, layout: layout, scene: options.scene, parameters: options.parameters,
-                                        construction: painter.constructionLabels)
-        guard !content.paneLabels.isEmpty else { return nil }
+        let mesh = RenderCommand.labels(snapshot, painter: &painter, options: options, layout: layout, scale: deviceScale)
+        guard !mesh.indices.isEmpty else { return nil }
         var labelled = frame
-        labelled.hud = HUDLayer(mesh: HUD(content, layout: layout, scale: deviceScale, atlas: painter.atlas).mesh,
-                                width: layout.width, height: layout.height, scale: deviceScale)
+        labelled.hud = HUDLayer(mesh: mesh, width: layout.width, height: layout.height, scale: deviceScale)
         // (Its text may have put new glyphs in the atlas.)
         labelled.atlas = painter.atlasImage
         return labelled
