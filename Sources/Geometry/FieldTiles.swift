@@ -731,7 +731,8 @@ extension MetaballField {
     /// A tile's quarters are not tested, as the cells' way tests them for runs of `quarterRun`
     /// or more: for a field this small the bounds over them cost the CPU, before the draw, more
     /// than the shading they save (the caterpillar's tiling took 46 µs with them and 21.5
-    /// without, its frame 1.25–1.27 and 1.23–1.24 times its Bézier frame: README, "Benchmark").
+    /// without, its frame 1.25–1.27 and 1.23–1.24 times its Bézier frame: README, "Bézier and
+    /// metaball, side by side").
     /// False, having added nothing, where the grid would be too large (a ball thousands of
     /// tiles across): the cells' way takes it.
     fileprivate func appendShared(clip: Box, tile: Double, half: Double, pad: Double, into regions: inout [Region],
@@ -830,7 +831,8 @@ extension MetaballField {
     /// the one draw of fewer, larger rectangles costs less than shading the few inside pays
     /// (the caterpillar held up, 13 tiles inside: its frame 1.21 → 1.18 times its Bézier frame at
     /// 1920x1080, medians of eight runs; 1.071 → 1.061 at 3840x2160; at `--scale 2`, 52 tiles,
-    /// the same either way; at `--scale 4`, 208 tiles, 1.19 → 1.33 joined: README, "Benchmark").
+    /// the same either way; at `--scale 4`, 208 tiles, 1.19 → 1.33 joined: README, "Bézier and
+    /// metaball, side by side").
     static let joinedInside = 32
 
     /// Runs at least this long are worth testing a tile's quarters for (a pixel costs about as
