@@ -213,21 +213,36 @@ public struct Parameter: Sendable {
     /// happen). The bridge's settings count in the metaball mode too: a held badge's figures
     /// compare the two fills there.
     func isInEffect(_ parameters: Parameters, scene: SceneKind, mode: Mode) -> Bool {
+        whyNotInEffect(parameters, scene: scene, mode: mode) == nil
+    }
+
+    /// Why the value changes nothing shown (`isInEffect`), for the toast of a greyed slider
+    /// ("the smoothMin kernel's (now inverseSquare)"); nil where it does change something.
+    func whyNotInEffect(_ parameters: Parameters, scene: SceneKind, mode: Mode) -> String? {
         let chain = scene == .chain
         switch scope {
         case .everyScene: break
-        case .badges: if chain { return false }
-        case .chain: if !chain { return false }
+        case .badges: if chain { return "not used by the caterpillar" }
+        case .chain: if !chain { return "the caterpillar's alone" }
         }
         let bridged = !chain || parameters.goo
+        let noBridges = "the caterpillar has bridges only with goo on"
         switch condition {
-        case nil: return true
-        case .bridges: return bridged
-        case .bridgeStyle(let style): return bridged && parameters.bridge.style == style
-        case .field: return mode != .bezier
-        case .kernel(let kernel): return mode != .bezier && parameters.metaball.kernel == kernel
-        case .bezierBridges: return bridged && mode != .metaball
-        case .motion: return scene != .grid
+        case nil: return nil
+        case .bridges: return bridged ? nil : noBridges
+        case .bridgeStyle(let style):
+            guard bridged else { return noBridges }
+            let now = parameters.bridge.style
+            return now == style ? nil : "the \(style.rawValue) bridge's (now \(now.rawValue))"
+        case .field: return mode != .bezier ? nil : "not drawn in the bezier mode"
+        case .kernel(let kernel):
+            guard mode != .bezier else { return "not drawn in the bezier mode" }
+            let now = parameters.metaball.kernel
+            return now == kernel ? nil : "the \(kernel.rawValue) kernel's (now \(now.rawValue))"
+        case .bezierBridges:
+            guard bridged else { return noBridges }
+            return mode != .metaball ? nil : "not drawn in the metaball mode"
+        case .motion: return scene != .grid ? nil : "the grid is still"
         }
     }
 

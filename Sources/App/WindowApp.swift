@@ -266,7 +266,9 @@ final class WindowApp {
         case .selection:
             // Where the window is too small to show the selected slider's row, a toast says
             // which one is selected.
-            if showSliders && !showHelp, let hud, hud.sliderAreas.isEmpty { say(sliderText()) }
+            if showSliders && !showHelp, let hud, hud.sliderAreas.isEmpty {
+                say(WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode).text)
+            }
             // Else a toast over the slider panel (a small window's) goes, so that the row newly
             // selected shows.
             else if let hud, let box = hud.toastBox, let panel = hud.sliderPanel, box.intersects(panel) { toast = nil }
@@ -362,15 +364,23 @@ final class WindowApp {
         let name = controls.selectedParameter.name
         let aliasing = name == "springDamping" || name == "springDuration"
             ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
-        // (Not drawn where it would cover the slider's own row, which says the same; a note on
-        // the spring's ringing is kept.)
-        say(sliderText(reset: reset) + (aliasing.map { " · " + $0.note } ?? ""), slider: aliasing == nil ? controls.selected : nil)
+        let toast = WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode,
+                                          reset: reset, aliasing: aliasing?.note)
+        // (Not drawn where it would cover the slider's own row, which says the same; one with a
+        // note is kept.)
+        say(toast.text, slider: toast.noted ? nil : controls.selected)
     }
 
-    /// "springDamping = 0.1": the selected slider and its value.
-    private func sliderText(reset: Bool = false) -> String {
-        let p = controls.selectedParameter
-        return "\(p.name) \(reset ? "reset to" : "=") \(p.value(in: options.parameters))\(p.unit.isEmpty ? "" : " " + p.unit)"
+    /// "springDamping = 0.1": the slider and its value, then the note on the spring's ringing
+    /// (`aliasing`), and where the slider is greyed, why its value changes nothing shown (a new
+    /// user set blend under the inverse square and was told only its value); `noted` where
+    /// either note is there.
+    static func sliderToast(_ p: Parameter, in parameters: Parameters, scene: SceneKind, mode: Mode, reset: Bool = false,
+                            aliasing: String? = nil) -> (text: String, noted: Bool) {
+        let value = "\(p.name) \(reset ? "reset to" : "=") \(p.value(in: parameters))\(p.unit.isEmpty ? "" : " " + p.unit)"
+        let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect here: " + $0 }
+        let notes = [aliasing, idle].compactMap { $0 }
+        return (([value] + notes).joined(separator: " · "), !notes.isEmpty)
     }
 
     /// What a new zoom of the scene means for a drag (a new user in a 320x200 split window found

@@ -1279,6 +1279,42 @@ extension HUDTests {
         #expect(greyed(all) > 0 && greyed(all) < greyed(Parameters()))
     }
 
+    /// A greyed slider's toast says why its value changes nothing shown, and is then drawn
+    /// even over the slider's own row; an active one's is its value alone (a new user set blend
+    /// under the inverse square and was told only "blend = 12.5 px").
+    @Test func aGreyedSlidersToastSaysWhy() {
+        func toast(_ name: String, _ parameters: Parameters = Parameters(), scene: SceneKind = .badges, mode: Mode = .split)
+            -> (text: String, noted: Bool) {
+            guard let parameter = ParameterRegistry.named(name) else {
+                Issue.record("no parameter \(name)")
+                return ("", false)
+            }
+            return WindowApp.sliderToast(parameter, in: parameters, scene: scene, mode: mode)
+        }
+        let p = Parameters()
+        let blend = "blend = \(Parameter.format(p.metaball.blend)) px"
+        #expect(toast("blend") == (blend + " · no effect here: the smoothMin kernel's (now inverseSquare)", true))
+        #expect(toast("blend", mode: .bezier) == (blend + " · no effect here: not drawn in the bezier mode", true))
+        var smooth = p
+        smooth.metaball.kernel = .smoothMin
+        #expect(toast("blend", smooth) == (blend, false))
+        #expect(toast("spread").text.hasSuffix(" · no effect here: the tangent bridge's (now \(p.bridge.style.rawValue))"))
+        #expect(toast("spread", scene: .chain).text.hasSuffix(" · no effect here: the caterpillar has bridges only with goo on"))
+        #expect(toast("flatness", mode: .metaball).text.hasSuffix(" · no effect here: not drawn in the metaball mode"))
+        #expect(toast("springDamping", scene: .grid).text.hasSuffix(" · no effect here: the grid is still"))
+        #expect(toast("gravity").text.hasSuffix(" · no effect here: the caterpillar's alone"))
+        #expect(toast("maxDistance") == ("maxDistance = \(Parameter.format(p.motion.badge.maxDistance)) px", false))
+        // Every slider of every scene: noted exactly where its row is greyed.
+        for scene in [SceneKind.badges, .chain, .grid] {
+            for mode in Mode.allCases {
+                for parameter in Controls(scene: scene).sliders {
+                    #expect(toast(parameter.name, scene: scene, mode: mode).noted
+                            == SliderRow(parameter, in: p, scene: scene, mode: mode).inactive, "\(parameter.name) \(scene) \(mode)")
+                }
+            }
+        }
+    }
+
     @Test func eachSceneShowsItsOwnSliders() {
         let chain = Controls(scene: .chain).sliders.map(\.name)
         let badges = Controls(scene: .badges).sliders.map(\.name)
