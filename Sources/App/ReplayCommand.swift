@@ -133,6 +133,13 @@ enum ReplayCommand {
                 _ = RenderCommand.warnIfOutside(name, center: badge.home, radius: badge.radius, layout: layout)
             }
         }
+        // Pictures of a scene shrunk to fit them say so, as the window's toast does (a new user's
+        // 400x300 split replay was drawn at 62% without a word).
+        if framesPath != nil || gifPath != nil || apngPath != nil,
+           let note = WindowApp.zoomNote(from: 1, to: layout.zoom, scene: sceneName, maxDistance: parameters.motion.badge.maxDistance,
+                                         fitting: layout.panes.count > 1 ? "each pane" : "the pictures", on: "the pictures") {
+            CommandLine.warn(note)
+        }
         let scene = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
                               count: script.count ?? common.count)
         let texts = sceneName == .grid || sceneName == .badge && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })

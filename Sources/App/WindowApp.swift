@@ -385,14 +385,17 @@ final class WindowApp {
 
     /// What a new zoom of the scene means for a drag (a new user in a 320x200 split window found
     /// that a short drag broke the bridge: the scene was drawn at 62%, its 60 px break 37 px on
-    /// the screen), for a toast; nil where it is the same to a percent.
-    static func zoomNote(from before: Double, to after: Double, scene: SceneName, maxDistance: Double) -> String? {
+    /// the screen), for a toast; nil where it is the same to a percent. `fitting` and `on` name
+    /// what the scene was fitted to and where it is seen (a replay's pictures: "each pane", "the
+    /// pictures").
+    static func zoomNote(from before: Double, to after: Double, scene: SceneName, maxDistance: Double,
+                         fitting: String = "the window", on: String = "the screen") -> String? {
         let percent = Int((after * 100).rounded())
         guard percent != Int((before * 100).rounded()) else { return nil }
         guard percent < 100 else { return "the scene at full size" }
         let pull = scene == .badge
-            ? " (the \(Parameter.format(maxDistance)) px break is \(Parameter.format((maxDistance * after).rounded())) px on the screen)" : ""
-        return "the scene at \(percent)% to fit the window\(pull)"
+            ? " (the \(Parameter.format(maxDistance)) px break is \(Parameter.format((maxDistance * after).rounded())) px on \(on))" : ""
+        return "the scene at \(percent)% to fit \(fitting)\(pull)"
     }
 
     /// The window (or the mode) changed: panes, canvas and the badges' places follow. What the

@@ -252,6 +252,33 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
     }
 }
 
+/// A new user's 400x300 split replay was drawn at 62% without a word, where the window says so
+/// in a toast: pictures of a scene shrunk to fit their panes now say it on stderr, with what it
+/// does to the break; a full-size one, or a run that draws no picture, says nothing of it.
+@Suite struct ReplayZoomTests {
+    @Test func picturesOfAShrunkSceneSaySo() throws {
+        let script = """
+            size 400 300
+            wait 0.1
+            """
+        // The four badges need a canvas 320 units wide; a split pane of 400 is 200: 62.5%.
+        let zoom = 200.0 / 320
+        let percent = Int((zoom * 100).rounded()), pull = Int((60 * zoom).rounded())
+        let note = "sticky: warning: the scene at \(percent)% to fit each pane (the 60 px break is \(pull) px on the pictures)\n"
+        let (split, _, folder) = try replay(script) { ["--mode", "split", "--fps", "10", "--frames", $0.appendingPathComponent("f").path] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(split.status == 0 && split.stderr == note, "\(split.stderr)")
+        // One pane of 400 holds the 320: full size, nothing said.
+        let (single, _, other) = try replay(script) { ["--fps", "10", "--frames", $0.appendingPathComponent("f").path] }
+        defer { try? FileManager.default.removeItem(at: other) }
+        #expect(single.status == 0 && single.stderr.isEmpty, "\(single.stderr)")
+        // No pictures (the dump alone): nothing drawn, nothing said.
+        let (dumped, lines, third) = try replay(script) { _ in ["--mode", "split"] }
+        defer { try? FileManager.default.removeItem(at: third) }
+        #expect(dumped.status == 0 && dumped.stderr.isEmpty && !lines.isEmpty, "\(dumped.stderr)")
+    }
+}
+
 @Suite struct ChainReplayTests {
     static let script = """
         scene chain
