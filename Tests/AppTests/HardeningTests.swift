@@ -159,7 +159,7 @@ let scratchMountsWork: Bool = {
 
             """.utf8).write(to: config)
         let script = folder.appendingPathComponent("s.txt")
-        try Data("size 120 90\nbadge 60 45 25 你8\ndown 60 45\nmove 80 45 0.1\nwait 0.05\n".utf8).write(to: script)
+        try Data("size 320 90\nbadge 60 45 25 你8\ndown 60 45\nmove 80 45 0.1\nwait 0.05\n".utf8).write(to: script)
         let frames = folder.appendingPathComponent("frames")
         let dejavuOnly: [String: String?] = ["FONTCONFIG_FILE": config.path]
         let result = try Sticky.run(["replay", script.path, "--frames", frames.path], environment: dejavuOnly)
