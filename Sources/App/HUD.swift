@@ -864,9 +864,9 @@ struct HUD {
         let textWidth = rows.map { pen.width(of: $0.1, size: rowTextSize) }.max() ?? 0
         let width = min(w - 2 * m, keyWidth + textWidth + 24)
         // Where the descriptions' column would be narrower than 120 units (a window about 260
-        // wide or less, with the keys' column as it is), each key stands on a line of its own above its description, which takes
-        // the panel's width: two columns there left a few letters a line, and no row at all in
-        // a 200x150 window.
+        // wide or less, with the keys' column as it is), each key stands on a line of its own
+        // above its description, which takes the panel's width: two columns there left a few
+        // letters a line, and no row at all in a 200x150 window.
         let stacked = width - keyWidth - 24 < 120
         let indent = stacked ? 0 : keyWidth
         let column = max(40, width - indent - 24)

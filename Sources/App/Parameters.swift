@@ -223,7 +223,7 @@ public struct Parameter: Sendable {
         switch scope {
         case .everyScene: break
         case .badges: if chain { return "not used by the caterpillar" }
-        case .chain: if !chain { return "the caterpillar's alone" }
+        case .chain: if !chain { return "used by the caterpillar only" }
         }
         let bridged = !chain || parameters.goo
         let noBridges = "the caterpillar has bridges only with goo on"

@@ -1302,7 +1302,7 @@ extension HUDTests {
         #expect(toast("spread", scene: .chain).text.hasSuffix(" · no effect here: the caterpillar has bridges only with goo on"))
         #expect(toast("flatness", mode: .metaball).text.hasSuffix(" · no effect here: not drawn in the metaball mode"))
         #expect(toast("springDamping", scene: .grid).text.hasSuffix(" · no effect here: the grid is still"))
-        #expect(toast("gravity").text.hasSuffix(" · no effect here: the caterpillar's alone"))
+        #expect(toast("gravity").text.hasSuffix(" · no effect here: used by the caterpillar only"))
         #expect(toast("maxDistance") == ("maxDistance = \(Parameter.format(p.motion.badge.maxDistance)) px", false))
         // Every slider of every scene: noted exactly where its row is greyed.
         for scene in [SceneKind.badges, .chain, .grid] {
