@@ -106,7 +106,8 @@ enum BenchCommand {
                 let target = r.target.map { #","target":\#(format($0)),"met":\#(r.met!)"# } ?? ""
                 CommandLine.say(#"{"name":"\#(r.name)","value":\#(format(r.value)),"unit":"\#(r.unit)","detail":"\#(detail)"\#(target)}"#)
             } else {
-                let mark = r.met.map { $0 ? "  [target ≤ \(format(r.target!)): met]" : "  [MISSES its target ≤ \(format(r.target!))]" } ?? ""
+                // (Targets as they are set: "≤ 1.5", "≤ 2", not to the figures' three decimals.)
+                let mark = r.met.map { $0 ? "  [target ≤ \(Parameter.format(r.target!)): met]" : "  [MISSES its target ≤ \(Parameter.format(r.target!))]" } ?? ""
                 CommandLine.say("\(r.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(format(r.value)) \(r.unit)    (\(r.detail))\(mark)")
             }
         }
@@ -138,7 +139,7 @@ enum BenchCommand {
 
     /// "name value > target, ..." of the figures that missed their targets.
     static func misses(_ missed: [Result]) -> String {
-        missed.map { "\($0.name) \(format($0.value)) > \(format($0.target!))" }.joined(separator: ", ")
+        missed.map { "\($0.name) \(format($0.value)) > \(Parameter.format($0.target!))" }.joined(separator: ", ")
     }
 
     /// The window's scene (tessellation, allocations, frames in each mode) and the caterpillar.

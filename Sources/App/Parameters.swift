@@ -217,31 +217,30 @@ public struct Parameter: Sendable {
     }
 
     /// Why the value changes nothing shown (`isInEffect`), for the toast of a greyed slider
-    /// ("the smoothMin kernel's (now inverseSquare)"); nil where it does change something.
+    /// ("only for the smoothMin kernel"); nil where it does change something.
     func whyNotInEffect(_ parameters: Parameters, scene: SceneKind, mode: Mode) -> String? {
         let chain = scene == .chain
         switch scope {
         case .everyScene: break
-        case .badges: if chain { return "not used by the caterpillar" }
-        case .chain: if !chain { return "used by the caterpillar only" }
+        case .badges: if chain { return "not for the caterpillar" }
+        case .chain: if !chain { return "only for the caterpillar" }
         }
         let bridged = !chain || parameters.goo
         let noBridges = "the caterpillar has bridges only with goo on"
+        let noField = "only where the field is drawn"
         switch condition {
         case nil: return nil
         case .bridges: return bridged ? nil : noBridges
         case .bridgeStyle(let style):
             guard bridged else { return noBridges }
-            let now = parameters.bridge.style
-            return now == style ? nil : "the \(style.rawValue) bridge's (now \(now.rawValue))"
-        case .field: return mode != .bezier ? nil : "not drawn in the bezier mode"
+            return parameters.bridge.style == style ? nil : "only for the \(style.rawValue) bridge"
+        case .field: return mode != .bezier ? nil : noField
         case .kernel(let kernel):
-            guard mode != .bezier else { return "not drawn in the bezier mode" }
-            let now = parameters.metaball.kernel
-            return now == kernel ? nil : "the \(kernel.rawValue) kernel's (now \(now.rawValue))"
+            guard mode != .bezier else { return noField }
+            return parameters.metaball.kernel == kernel ? nil : "only for the \(kernel.rawValue) kernel"
         case .bezierBridges:
             guard bridged else { return noBridges }
-            return mode != .metaball ? nil : "not drawn in the metaball mode"
+            return mode != .metaball ? nil : "only where Bézier bridges are drawn"
         case .motion: return scene != .grid ? nil : "the grid is still"
         }
     }

@@ -1293,16 +1293,17 @@ extension HUDTests {
         }
         let p = Parameters()
         let blend = "blend = \(Parameter.format(p.metaball.blend)) px"
-        #expect(toast("blend") == (blend + " · no effect here: the smoothMin kernel's (now inverseSquare)", true))
-        #expect(toast("blend", mode: .bezier) == (blend + " · no effect here: not drawn in the bezier mode", true))
+        #expect(toast("blend") == (blend + " · no effect: only for the smoothMin kernel", true))
+        #expect(toast("blend", mode: .bezier) == (blend + " · no effect: only where the field is drawn", true))
         var smooth = p
         smooth.metaball.kernel = .smoothMin
         #expect(toast("blend", smooth) == (blend, false))
-        #expect(toast("spread").text.hasSuffix(" · no effect here: the tangent bridge's (now \(p.bridge.style.rawValue))"))
-        #expect(toast("spread", scene: .chain).text.hasSuffix(" · no effect here: the caterpillar has bridges only with goo on"))
-        #expect(toast("flatness", mode: .metaball).text.hasSuffix(" · no effect here: not drawn in the metaball mode"))
-        #expect(toast("springDamping", scene: .grid).text.hasSuffix(" · no effect here: the grid is still"))
-        #expect(toast("gravity").text.hasSuffix(" · no effect here: used by the caterpillar only"))
+        #expect(toast("spread").text.hasSuffix(" · no effect: only for the tangent bridge"))
+        #expect(toast("spread", scene: .chain).text.hasSuffix(" · no effect: the caterpillar has bridges only with goo on"))
+        #expect(toast("flatness", mode: .metaball).text.hasSuffix(" · no effect: only where Bézier bridges are drawn"))
+        #expect(toast("springDamping", scene: .grid).text.hasSuffix(" · no effect: the grid is still"))
+        #expect(toast("gravity").text.hasSuffix(" · no effect: only for the caterpillar"))
+        #expect(toast("shrink", scene: .chain).text.hasSuffix(" · no effect: not for the caterpillar"))
         #expect(toast("maxDistance") == ("maxDistance = \(Parameter.format(p.motion.badge.maxDistance)) px", false))
         // Every slider of every scene: noted exactly where its row is greyed.
         for scene in [SceneKind.badges, .chain, .grid] {
