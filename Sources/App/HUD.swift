@@ -456,6 +456,10 @@ struct HUD {
     private(set) var captionBox: Rect?
     /// The slider panel, hint rows included.
     private(set) var sliderPanel: Rect?
+    /// Whether the slider panel is left undrawn while the toast lies over it (a small window
+    /// with no other place for the toast: the panel is not cut into slivers round it). Its rows
+    /// keep their places for the keys and the pointer.
+    private(set) var sliderPanelCovered = false
     /// The pane labels shown, in pane order (one under the toast is left out while it shows).
     private(set) var labelBoxes: [Rect] = []
     /// The first slider row shown (the host keeps it as the next frame's scroll position).
@@ -505,6 +509,8 @@ struct HUD {
 
     init(_ content: HUDContent, layout: Layout, scale: Double, atlas: GlyphAtlas?) {
         var pen = HUDPen(scale: scale, atlas: atlas)
+        // Where the slider panel's drawing begins and ends in the mesh (see `sliderPanelCovered`).
+        var panelMark: (vertices: Int, indices: Int)?, afterPanel: (vertices: Int, indices: Int)?
         let w = layout.width, h = layout.height, m = HUD.margin
         // What the sliders, labels and toast keep clear of: the scene at rest; the sliders with
         // a gap of `HUD.gap` round it.
@@ -619,8 +625,10 @@ struct HUD {
                 }
             }
             if !shown.isEmpty {
+                panelMark = pen.mesh.mark
                 (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width,
                                                              compact: compact, pen: &pen)
+                afterPanel = pen.mesh.mark
             }
             sliderFirst = shown.first ?? content.scroll
         }
@@ -774,6 +782,12 @@ struct HUD {
                 sliderAreas.contains { $0.index == slider && $0.row.intersects(box) }
             } ?? false
             if clearOfHelp(box), !repeatsItsRow {
+                // (The panel, the last thing drawn before the toast, taken back out while the
+                // toast covers part of it.)
+                if let panel = sliderPanel, panel.intersects(box), let panelMark, let afterPanel, pen.mesh.mark == afterPanel {
+                    pen.mesh.truncate(to: panelMark)
+                    sliderPanelCovered = true
+                }
                 pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
                 for (i, line) in lines.enumerated() {
                     pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
@@ -830,7 +844,7 @@ struct HUD {
         // the toast or the help lie over it (the window's own parts, across both panes), so
         // that it never shows through their panels or their text.
         if layout.panes.count > 1 {
-            let parts = [captionBox, sliderPanel, toastBox, helpBox].compactMap { $0 } + labelBoxes
+            let parts = [captionBox, sliderPanelCovered ? nil : sliderPanel, toastBox, helpBox].compactMap { $0 } + labelBoxes
             for pane in layout.panes.dropFirst() {
                 // The window unit left of the pane's edge: whole device pixels at any whole scale.
                 let line = Rect(x: pane.x - 1, y: 0, width: 1, height: h)

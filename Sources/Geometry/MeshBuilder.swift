@@ -36,6 +36,17 @@ public struct MeshBuilder: Sendable {
         mesh.removeAll()
     }
 
+    /// How much the mesh holds now, to go back to with `truncate(to:)`.
+    public var mark: (vertices: Int, indices: Int) { (mesh.vertices.count, mesh.indices.count) }
+
+    /// Drops what was added since `mark` was read (a part drawn before it was known to be
+    /// covered), keeping all storage.
+    public mutating func truncate(to mark: (vertices: Int, indices: Int)) {
+        guard mark.vertices <= mesh.vertices.count, mark.indices <= mesh.indices.count else { return }
+        mesh.vertices.removeSubrange(mark.vertices...)
+        mesh.indices.removeSubrange(mark.indices...)
+    }
+
     /// Adds a disc drawn analytically: a quad one feather wider than the circle.
     ///
     /// - Parameter feather: the anti-aliasing width, one device pixel in scene units.

@@ -668,7 +668,9 @@ import Testing
             for help in [false, true] {
                 let layout = Layout(width: w, height: h, mode: .split, scene: .badges)
                 let hud = HUD(HUDTests.content(selected: 2, help: help), layout: layout, scale: 1, atlas: atlas)
-                let parts = [hud.captionBox, hud.sliderPanel, hud.toastBox, hud.helpBox].compactMap { $0 } + hud.labelBoxes
+                // (A slider panel under the toast is not drawn: the divider need not break for it.)
+                let panel = hud.sliderPanelCovered ? nil : hud.sliderPanel
+                let parts = [hud.captionBox, panel, hud.toastBox, hud.helpBox].compactMap { $0 } + hud.labelBoxes
                 let x = layout.panes[1].x
                 for piece in hud.dividerPieces {
                     #expect(piece.x == x - 1 && piece.width == 1 && piece.height > 0, "\(w)x\(h): \(piece)")
@@ -1277,6 +1279,35 @@ extension HUDTests {
         all.metaball.kernel = .wyvill
         // (neck and blend still greyed: one style, one kernel at a time.)
         #expect(greyed(all) > 0 && greyed(all) < greyed(Parameters()))
+    }
+
+    /// In a window too small for the toast to find a place clear of the slider panel (300x200:
+    /// the panel one row under the badges), the toast goes over it and the panel is left out
+    /// while it shows, not cut into slivers round it (a new user's second trial); with no toast
+    /// the panel is drawn, and either way it keeps its place for the keys and the pointer.
+    @Test func aToastOverTheSliderPanelHidesIt() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 300, height: 200, mode: .metaball, scene: .badges)
+        func hud(_ toast: String?) -> HUD {
+            var content = HUDTests.content(selected: 12, toast: toast, help: false)
+            content.paneLabels = []
+            return HUD(content, layout: layout, scale: 1, atlas: atlas)
+        }
+        let plain = hud(nil)
+        let panel = try #require(plain.sliderPanel)
+        // The mesh's vertices within the panel, outside `toast`.
+        func inside(_ hud: HUD, outside toast: Rect?) -> Int {
+            hud.mesh.vertices.filter { v in
+                let p = Vec2(Double(v.x), Double(v.y))
+                return panel.grown(by: -0.5).contains(p) && !(toast?.grown(by: 0.5).contains(p) ?? false)
+            }.count
+        }
+        #expect(!plain.sliderPanelCovered && inside(plain, outside: nil) > 0)
+        let covered = hud("blend = 12.5 px · no effect: only for the smoothMin kernel")
+        let toast = try #require(covered.toastBox)
+        #expect(toast.intersects(panel) && covered.sliderPanelCovered, "\(toast) \(panel)")
+        #expect(inside(covered, outside: toast) == 0)
+        #expect(covered.sliderPanel == panel && covered.sliderAreas.count == plain.sliderAreas.count)
     }
 
     /// A greyed slider's toast says why its value changes nothing shown, and is then drawn
