@@ -21,7 +21,8 @@ enum SceneKind: Equatable {
     case badges
     /// The caterpillar, which needs room to fall and be swung.
     case chain
-    /// Badges placed by the caller (`sticky render`): drawn at the given scale, never shrunk.
+    /// Badges placed by the caller (`sticky render`, a replay script's `badge` lines): drawn at
+    /// the given scale, never shrunk.
     case free
     /// The scaling scene: N badges filling whatever canvas there is (they shrink with it).
     case grid

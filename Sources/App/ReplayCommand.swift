@@ -125,7 +125,10 @@ enum ReplayCommand {
 
         let parameters = common.parameters
         let sceneName = script.scene ?? common.scene
-        let layout = common.layout(SceneKind(scene: sceneName))
+        // A script's own badges are drawn where it puts them, at full size, as render's are; the
+        // four badges the window starts with get the window's layout of the script's size (at
+        // 120x90 one badge of radius 25 was drawn at 38%, laid out for four).
+        let layout = common.layout(sceneName == .badge && !script.badges.isEmpty ? .free : SceneKind(scene: sceneName))
         // The script's badges where the picture shows them (as render says of its badge).
         if sceneName == .badge {
             for badge in script.badges {

@@ -277,6 +277,32 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         defer { try? FileManager.default.removeItem(at: third) }
         #expect(dumped.status == 0 && dumped.stderr.isEmpty && !lines.isEmpty, "\(dumped.stderr)")
     }
+
+    /// A script's own badges are drawn where it puts them, at full size, as render's are: at
+    /// 120x90 one badge of radius 20 covers π·20² pixels about (60, 45), and nothing is said of
+    /// a zoom (laid out for the window's four badges it was drawn at 38%).
+    @Test func aScriptsOwnBadgesAreDrawnAtFullSize() throws {
+        let (result, _, folder) = try replay("""
+            size 120 90
+            badge 60 45 20
+            wait 0.1
+            """) { ["--fps", "10", "--frames", $0.appendingPathComponent("f").path] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let frame = try PNG.read(from: folder.appendingPathComponent("f/frame-00000.png").path)
+        // Coverage from the green channel (red over white: 255 outside, 0 inside).
+        var area = 0.0, sx = 0.0, sy = 0.0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let c = (255 - Double(frame.pixels[4 * (y * frame.width + x) + 1])) / 255
+                area += c
+                sx += c * (Double(x) + 0.5)
+                sy += c * (Double(y) + 0.5)
+            }
+        }
+        #expect(abs(area - Double.pi * 400) < 0.02 * Double.pi * 400, "area \(area)")
+        #expect(abs(sx / area - 60) < 0.5 && abs(sy / area - 45) < 0.5, "centre \(sx / area), \(sy / area)")
+    }
 }
 
 @Suite struct ChainReplayTests {
