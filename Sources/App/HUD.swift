@@ -259,7 +259,7 @@ extension SliderRow {
         if case .number(let key, let range, let step) = parameter.kind {
             fraction = SliderScale(range: range, step: step).fraction(of: parameters[keyPath: key])
         }
-        self.init(name: parameter.name, value: parameter.value(in: parameters) + (parameter.unit.isEmpty ? "" : " " + parameter.unit),
+        self.init(name: parameter.name, value: parameter.shownValue(in: parameters),
                   fraction: fraction, widest: parameter.widestText)
         inactive = !parameter.isInEffect(parameters, scene: scene, mode: mode)
     }

@@ -191,6 +191,11 @@ public struct Parameter: Sendable {
         }
     }
 
+    /// The current value as the window shows it, with its unit: "12.5 px", "quad".
+    func shownValue(in parameters: Parameters) -> String {
+        value(in: parameters) + (unit.isEmpty ? "" : " " + unit)
+    }
+
     /// The widest text the window's keys and bar can make this number show, unit included: the
     /// top of its range's whole digits, and the decimals of a tenth of its step (alt moves a
     /// tenth, `Controls.clean` rounds to one), each digit as "0". The slider panel reserves its

@@ -377,7 +377,7 @@ final class WindowApp {
     /// either note is there.
     static func sliderToast(_ p: Parameter, in parameters: Parameters, scene: SceneKind, mode: Mode, reset: Bool = false,
                             aliasing: String? = nil) -> (text: String, noted: Bool) {
-        let value = "\(p.name) \(reset ? "reset to" : "=") \(p.value(in: parameters))\(p.unit.isEmpty ? "" : " " + p.unit)"
+        let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))"
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
         let notes = [aliasing, idle].compactMap { $0 }
         return (([value] + notes).joined(separator: " · "), !notes.isEmpty)
