@@ -890,8 +890,12 @@ struct HUD {
             return text.isEmpty ? [(row.0, "")] : text.enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
         }
         let fit = max(0, Int((h - 2 * m - 34) / lineHeight))
+        // (Stacked, in a window a few letters wide, the line says less where the whole does not
+        // fit the panel: "↓ 20 more (down)", "↓ 20 more", "↓ 20", "↓"; at 120x80 it ran past it.)
         func more(_ count: Int, _ arrow: String, _ way: String) -> (String, String) {
-            stacked ? ("\(arrow) \(count) more (\(way))", "") : (arrow, "\(count) more (\(way))")
+            guard stacked else { return (arrow, "\(count) more (\(way))") }
+            let forms = ["\(arrow) \(count) more (\(way))", "\(arrow) \(count) more", "\(arrow) \(count)"]
+            return (forms.first { pen.width(of: $0, size: rowTextSize) <= width - 24 } ?? arrow, "")
         }
         // The rows from `first` on that fit, with the counting lines.
         func shown(from first: Int) -> (rows: [(String, String)], hidden: Int) {

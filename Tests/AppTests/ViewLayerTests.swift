@@ -784,6 +784,24 @@ import Testing
                         "\(w)x\(h): \(row) wider than \(box)")
             }
         }
+        // In a window a few letters wide the line counting the rows left out says less, not
+        // more than the panel holds (at 120x80 "↓ 20 more (down)" ran past it and the window).
+        var counted = Set<String>()
+        for (w, h) in [(120.0, 80.0), (130, 200), (160, 110), (100, 300), (90, 120)] {
+            for scroll in [0, 3] {
+                var content = HUDTests.content(selected: 0, toast: nil)
+                content.helpScroll = scroll
+                let hud = HUD(content, layout: Layout(width: w, height: h, mode: .bezier, scene: .badges), scale: 1, atlas: atlas)
+                let box = try #require(hud.helpBox)
+                for row in hud.helpRows {
+                    #expect(pen.width(of: row.0, size: HUD.rowTextSize) <= box.width - 24 + 1e-9 && pen.width(of: row.1, size: HUD.rowTextSize) <= box.width - 24 + 1e-9,
+                            "\(w)x\(h) scroll \(scroll): \(row) wider than \(box)")
+                    if row.0.hasPrefix("↓") || row.0.hasPrefix("↑") { counted.insert(row.0) }
+                }
+            }
+        }
+        // Shortened where it must be, whole where it fits ("↓ 20 more (down)" at 160 wide).
+        #expect(counted.contains { $0.hasSuffix("more") } && counted.contains { $0.hasSuffix(")") }, "\(counted)")
         var headings = 0
         for (w, h) in [(60.0, 40.0), (40, 80), (120, 80)] {
             let hud = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: w, height: h, mode: .bezier, scene: .badges),
