@@ -137,11 +137,14 @@ enum ReplayCommand {
             }
         }
         // Pictures of a scene shrunk to fit them say so, as the window's toast does (a new user's
-        // 400x300 split replay was drawn at 62% without a word).
-        if framesPath != nil || gifPath != nil || apngPath != nil,
+        // 400x300 split replay was drawn at 62% without a word), and so does a script that
+        // points there: its points are the pictures', which the scene's are not (a new user's
+        // `down` on a badge as the frames showed it grabbed nothing).
+        let points = script.timeline.contains { if case .command(.pointerDown) = $0.action { true } else { false } }
+        if framesPath != nil || gifPath != nil || apngPath != nil || points,
            let note = WindowApp.zoomNote(from: 1, to: layout.zoom, scene: sceneName, maxDistance: parameters.motion.badge.maxDistance,
                                          fitting: layout.panes.count > 1 ? "each pane" : "the pictures", on: "the pictures") {
-            CommandLine.warn(note)
+            CommandLine.warn(note + (points ? "; the script's points are the pictures' (each pane's), as a window's pointer is, the dump's the scene's" : ""))
         }
         let scene = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
                               count: script.count ?? common.count)
@@ -161,7 +164,7 @@ enum ReplayCommand {
         var labelled = common
         labelled.scene = sceneName
         let start = scene.snapshot(parameters)
-        var player = ScriptPlayer(script: script, scene: scene, parameters: parameters)
+        var player = ScriptPlayer(script: script, scene: scene, parameters: parameters, zoom: layout.zoom)
         var dump = ""
         // Frames every 1/fps s over the script's time, its end excluded: duration × fps frames.
         let count = max(1, Int((script.duration * fps - 1e-9).rounded(.up)))

@@ -164,10 +164,24 @@ struct ScriptPlayer {
     /// A `key q` was played: nothing plays after it.
     private(set) var ended = false
 
-    init(script: ReplayScript, scene: Scene, parameters: Parameters) {
+    /// Picture units a scene unit (`Layout.zoom`): the script's points are the pictures' (each
+    /// pane's), as the window's pointer is, so a scene shrunk to fit is driven where it is shown.
+    let zoom: Double
+
+    init(script: ReplayScript, scene: Scene, parameters: Parameters, zoom: Double = 1) {
         self.script = script
         self.scene = scene
         self.parameters = parameters
+        self.zoom = zoom
+    }
+
+    /// A script's pointer command in the scene's units.
+    private func inScene(_ command: Command) -> Command {
+        switch command {
+        case .pointerDown(let p): .pointerDown(p / zoom)
+        case .pointerMove(let p): .pointerMove(p / zoom)
+        case .pointerUp, .reset: command
+        }
     }
 
     /// Applies the actions due by `t`, each at its own time, then advances the scene to `t`.
@@ -177,7 +191,7 @@ struct ScriptPlayer {
             next += 1
             scene.advance(to: time)
             switch action {
-            case .command(let command): scene.apply(command)
+            case .command(let command): scene.apply(inScene(command))
             case .set(let name, let value, _):
                 try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
                 scene.update(parameters)

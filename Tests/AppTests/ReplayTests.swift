@@ -278,6 +278,30 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(dumped.status == 0 && dumped.stderr.isEmpty && !lines.isEmpty, "\(dumped.stderr)")
     }
 
+    /// A script's points are the pictures' (each pane's), as the window's pointer is: in a
+    /// 400x300 split, shown at 62.5%, a press where the frames show a badge grips it, and a pull
+    /// of 70 scene units (43.75 on the pictures) past the 60 px break detaches it; the dump
+    /// speaks of the scene, and the warning says which is which. (A new user's `down` on a badge
+    /// as the frames showed it grabbed nothing.)
+    @Test func aScriptPointsWhereThePicturesShow() throws {
+        let zoom = 200.0 / 320
+        let (first, start, folder) = try replay("size 400 300\nwait 0.1\n") { _ in ["--mode", "split"] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(first.status == 0, "\(first.stderr)")
+        let home = try #require(start.first?.badges.first?.home)
+        let (x, y) = (home[0] * zoom, home[1] * zoom), far = (home[0] + 70) * zoom
+        let (result, lines, other) = try replay("size 400 300\ndown \(x) \(y)\nmove \(far) \(y) 0.2\nwait 0.1\n") { _ in ["--mode", "split"] }
+        defer { try? FileManager.default.removeItem(at: other) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let held = try #require(lines.first { $0.pointer.down })
+        #expect(abs(held.pointer.x - home[0]) < 1e-9 && abs(held.pointer.y - home[1]) < 1e-9, "\(held.pointer)")
+        #expect(lines.flatMap(\.events).contains("detached"), "\(lines.flatMap(\.events))")
+        #expect(lines.last.map { abs($0.badges[0].center[0] - (home[0] + 70)) < 1e-9 } == true)
+        let percent = Int((zoom * 100).rounded()), pull = Int((60 * zoom).rounded())
+        #expect(result.stderr == "sticky: warning: the scene at \(percent)% to fit each pane (the 60 px break is \(pull) px on the pictures); "
+                + "the script's points are the pictures' (each pane's), as a window's pointer is, the dump's the scene's\n", "\(result.stderr)")
+    }
+
     /// A script's own badges are drawn where it puts them, at full size, as render's are: at
     /// 120x90 one badge of radius 20 covers π·20² pixels about (60, 45), and nothing is said of
     /// a zoom (laid out for the window's four badges it was drawn at 38%).
