@@ -904,8 +904,18 @@ struct HUD {
             let room = shown.count + rest.reduce(0) { $0 + $1.count } <= fit ? fit : fit - 1
             for (k, row) in zip(rest.indices, rest) {
                 if shown.count + row.count > room {
-                    let hidden = rows.count - k
-                    if fit > shown.count { shown.append(more(hidden, "↓", "down")) }
+                    // Where not even the first row fits whole (a 160x110 window showed only the
+                    // count), its start, cut with "…": its key and its description's first lines.
+                    let free = room - shown.count
+                    var hidden = rows.count - k
+                    if k == first, free >= (stacked ? 2 : 1) {
+                        var start = Array(row.prefix(free))
+                        let last = start.count - 1
+                        start[last].1 = pen.shortened(start[last].1 + "…", size: rowTextSize, width: column) ?? "…"
+                        shown += start
+                        hidden -= 1
+                    }
+                    if hidden > 0, fit > shown.count { shown.append(more(hidden, "↓", "down")) }
                     return (shown, hidden)
                 }
                 shown += row

@@ -710,7 +710,7 @@ import Testing
         }
         #expect(cut > 0 && cut < 6)
         // Narrow and tall: every row, wrapped.
-        let narrow = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: 300, height: 900, mode: .bezier, scene: .badges),
+        let narrow = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: 300, height: 1000, mode: .bezier, scene: .badges),
                          scale: 1, atlas: atlas)
         #expect(narrow.helpHidden == 0 && (narrow.helpBox?.height ?? 0) > HUD.lineHeight * Double(rows) + 34)
     }
@@ -802,6 +802,13 @@ import Testing
         }
         // Shortened where it must be, whole where it fits ("↓ 20 more (down)" at 160 wide).
         #expect(counted.contains { $0.hasSuffix("more") } && counted.contains { $0.hasSuffix(")") }, "\(counted)")
+        // Where not even the first row fits whole (160x110: three lines), its key and the start
+        // of its description, cut with "…", then the count of the rest (it showed the count alone).
+        let tiny = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: 160, height: 110, mode: .bezier, scene: .badges),
+                       scale: 1, atlas: atlas)
+        let first = Controls.helpLines[0]
+        #expect(tiny.helpRows.count == 3 && tiny.helpRows[0] == (String(first[..<first.range(of: "  ")!.lowerBound]), "")
+                && tiny.helpRows[1].1.hasSuffix("…") && tiny.helpHidden == Controls.helpLines.count - 1, "\(tiny.helpRows)")
         var headings = 0
         for (w, h) in [(60.0, 40.0), (40, 80), (120, 80)] {
             let hud = HUD(HUDTests.content(selected: 0, toast: nil), layout: Layout(width: w, height: h, mode: .bezier, scene: .badges),
