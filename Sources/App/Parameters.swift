@@ -369,6 +369,9 @@ public enum ParameterRegistry {
          ["style": "tangent", "springDuration": "0.6", "springDamping": "0.5", "kernel": "smoothMin", "blend": "16"]),
     ]
 
+    /// The parameters a preset sets: every one that any preset names (see `apply(preset:to:)`).
+    static let presetKeys = Set(presets.flatMap(\.values.keys)).sorted()
+
     static func apply(preset name: String, to parameters: inout Parameters) throws(CLIError) {
         guard let preset = presets.first(where: { $0.name == name }) else {
             throw .usage("--preset expects one of \(presets.map(\.name).joined(separator: ", ")), got '\(name)'")
@@ -376,7 +379,7 @@ public enum ParameterRegistry {
         // What any preset sets starts from its default, so that a preset means the same
         // whichever came before it (4 then 1 gives seed000's kernel, not smooth's).
         let defaults = Parameters()
-        for key in Set(presets.flatMap(\.values.keys)).sorted() {
+        for key in presetKeys {
             let parameter = named(key)!
             try parameter.set(parameter.value(in: defaults), in: &parameters, source: "--preset \(name)")
         }

@@ -273,9 +273,12 @@ final class WindowApp {
             // selected shows.
             else if let hud, let box = hud.toastBox, let panel = hud.sliderPanel, box.intersects(panel) { toast = nil }
         case .parameters:
-            parametersChanged(reset: Controls.binding(for: key)?.action == .resetSlider)
-            if let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
-                say("preset \(ParameterRegistry.presets[preset - 1].name)")
+            let binding = Controls.binding(for: key)?.action
+            parametersChanged(reset: binding == .resetSlider)
+            if binding == .preset, let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
+                say(WindowApp.presetToast(ParameterRegistry.presets[preset - 1].name))
+            } else if binding == .resetAllSliders {
+                say("every slider reset to its default")
             }
         case .reset:
             scene.apply(.reset)
@@ -381,6 +384,13 @@ final class WindowApp {
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
         let notes = [aliasing, idle].compactMap { $0 }
         return (([value] + notes).joined(separator: " · "), !notes.isEmpty)
+    }
+
+    /// "preset seed000: 10 sliders set, the others as they were (shift+backspace resets every
+    /// one)": a preset sets only the values presets are made of (a new user took seed000, "the
+    /// default values", for a reset of every slider and found flatness as they had left it).
+    static func presetToast(_ name: String) -> String {
+        "preset \(name): \(ParameterRegistry.presetKeys.count) sliders set, the others as they were (shift+backspace resets every one)"
     }
 
     /// What a new zoom of the scene means for a drag (a new user in a 320x200 split window found

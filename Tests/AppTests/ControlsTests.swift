@@ -133,6 +133,54 @@ import Testing
                 && parameters.motion.explosionDuration == 1 && parameters.motion.badge.maxDistance == 80)
     }
 
+    /// A preset sets the values presets are made of and leaves the rest (flatness, a tuned
+    /// neck); shift+backspace puts every slider back, of every scene, the colours as they were
+    /// (a new user took preset 1, "the default values", for that, and found flatness unchanged).
+    @Test func shiftBackspaceResetsEverySlider() throws {
+        var controls = Controls()
+        var parameters = Parameters()
+        parameters.flatness = 0.09
+        parameters.bridge.neck = 0.5
+        parameters.motion.badge.maxDistance = 150
+        parameters.metaball.kernel = .wyvill
+        parameters.chain.gravity = 100
+        parameters.color = Color(red: 0, green: 0.5, blue: 0)
+        _ = controls.handle(KeyPress(name: "1"), parameters: &parameters)
+        #expect(parameters.flatness == 0.09 && parameters.bridge.neck == 0.5 && parameters.chain.gravity == 100)
+        #expect(parameters.motion.badge.maxDistance == 60 && parameters.metaball.kernel == .inverseSquare)
+        parameters.motion.badge.maxDistance = 150
+        #expect(controls.handle(KeyPress(name: "backspace", shift: true), parameters: &parameters) == .parameters)
+        var expected = Parameters()
+        expected.color = Color(red: 0, green: 0.5, blue: 0)
+        #expect(parameters == expected)
+        // Backspace alone still resets only the selected slider.
+        parameters.flatness = 0.09
+        parameters.motion.badge.maxDistance = 150
+        controls.selected = try #require(controls.sliders.firstIndex { $0.name == "maxDistance" })
+        _ = controls.handle(KeyPress(name: "backspace"), parameters: &parameters)
+        #expect(parameters.motion.badge.maxDistance == 60 && parameters.flatness == 0.09)
+    }
+
+    /// The preset's toast counts the sliders a preset sets: with every slider moved off its
+    /// default and every preset's value, preset 1 brings back exactly that many.
+    @Test func thePresetToastCountsWhatItSets() throws {
+        var parameters = Parameters()
+        for slider in Controls.sliders {
+            switch slider.kind {
+            case .number(let key, let range, _): parameters[keyPath: key] = range.upperBound
+            case .choice(let options, let get, let set): set(&parameters, options.first { $0 != get(Parameters()) }!)
+            case .flag(let key): parameters[keyPath: key].toggle()
+            case .color: break
+            }
+        }
+        let before = parameters
+        var controls = Controls()
+        _ = controls.handle(KeyPress(name: "1"), parameters: &parameters)
+        let changed = Controls.sliders.filter { $0.value(in: parameters) != $0.value(in: before) }.count
+        #expect(changed > 0 && changed < Controls.sliders.count)
+        #expect(WindowApp.presetToast("seed000") == "preset seed000: \(changed) sliders set, the others as they were (shift+backspace resets every one)")
+    }
+
     @Test func scriptKeyNamesParse() {
         #expect(KeyPress(script: "shift+right") == KeyPress(name: "right", shift: true))
         #expect(KeyPress(script: "alt+left") == KeyPress(name: "left", alt: true))
