@@ -36,9 +36,8 @@ public struct KeyPress: Hashable, Sendable {
 
 /// What a key does.
 enum KeyAction: Equatable {
+    /// (`resetSlider` with shift resets every slider, of every scene; colours keep theirs.)
     case selectPrevious, selectNext, moveSlider, resetSlider
-    /// Every slider (of every scene) back to its default; colours keep theirs.
-    case resetAllSliders
     /// Loads the registry's preset that the number key names (1 the first).
     case preset
     case reset, quit, nextMode, nextScene, toggleConstruction, toggleWireframe, toggleHUD, toggleHelp, saveParameters
@@ -96,8 +95,7 @@ struct Controls {
         KeyBinding("up, shift+tab", ["up", "shift+tab"], .selectPrevious, "select the previous slider (in this help: scroll)"),
         KeyBinding("down, tab", ["down", "tab"], .selectNext, "select the next slider (or click a bar)"),
         KeyBinding("left, right", ["left", "right"], .moveSlider, "change it (shift: x10, alt: /10; wheel too)"),
-        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider"),
-        KeyBinding("shift+backspace", ["shift+backspace"], .resetAllSliders, "reset every slider (the presets set only some)"),
+        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider (shift: every slider)"),
         KeyBinding("1 2 3 4", ["1", "2", "3", "4"], .preset, "presets seed000, seed002, paperjs, smooth"),
         KeyBinding("p", ["p"], .saveParameters, "save the parameters to ./sticky-params.json"),
         KeyBinding("c", ["c"], .toggleConstruction, "construction: the bridges' (a held badge's lettered), the field's tiles"),
@@ -170,10 +168,7 @@ struct Controls {
             move(steps: steps, parameters: &parameters)
             return .parameters
         case .resetSlider:
-            Controls.resetToDefault(selectedParameter, parameters: &parameters)
-            return .parameters
-        case .resetAllSliders:
-            for slider in Controls.sliders { Controls.resetToDefault(slider, parameters: &parameters) }
+            for slider in key.shift ? Controls.sliders : [selectedParameter] { Controls.resetToDefault(slider, parameters: &parameters) }
             return .parameters
         case .preset:
             guard let index = Int(key.name).map({ $0 - 1 }), ParameterRegistry.presets.indices.contains(index) else { return .none }

@@ -395,17 +395,45 @@ extension HUDContent {
         }
     }
 
-    /// What the scene shows, pane by pane, in window units: its badges, homes and bodies' boxes,
-    /// for the labels and toasts to keep clear of.
-    static func shown(_ snapshot: SceneSnapshot, layout: Layout) -> [Rect] {
-        var circles = snapshot.bodies
+    /// What the scene shows, pane by pane, in window units: its badges, homes and bodies' boxes
+    /// (`bodyBoxes`), for the labels and toasts to keep clear of.
+    static func shown(_ snapshot: SceneSnapshot, layout: Layout, parameters: Parameters) -> [Rect] {
+        var circles: [Ball] = []
         for badge in snapshot.badges {
             if let pose = badge.pose {
                 circles.append(Ball(center: pose.center, radius: pose.radius))
                 if badge.hasBridge { circles.append(Ball(center: pose.home, radius: pose.homeRadius)) }
             }
         }
-        return boxes(circles, layout: layout)
+        return boxes(circles, layout: layout) + bodyBoxes(snapshot.bodies, layout: layout, parameters: parameters)
+    }
+
+    /// The caterpillar's boxes in each pane, in window units: its circles' alone where only they
+    /// are drawn; where goo or a field joins them, each two neighbours' together (the sides of
+    /// a bridge between two circles lie within their hull), and in a field's pane grown by how
+    /// far the field reaches past the circles (`ChainScene.wallInset`). (A toast kept clear of
+    /// the circles alone lay over a crumpled goo caterpillar's bridge by 3 px.)
+    static func bodyBoxes(_ bodies: [Ball], layout: Layout, parameters: Parameters) -> [Rect] {
+        guard bodies.count > 1 else { return boxes(bodies, layout: layout) }
+        var result: [Rect] = []
+        for pane in layout.panes.indices {
+            let field = layout.panes[pane].content != .bezier
+            guard field || parameters.goo else {
+                result += bodies.map { c in
+                    let p = layout.windowPoint(c.center, pane: pane), r = c.radius * layout.zoom
+                    return Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
+                }
+                continue
+            }
+            let reach = field ? ChainScene.wallInset(parameters) : 0
+            for (a, b) in zip(bodies, bodies.dropFirst()) {
+                let low = Vec2(min(a.center.x - a.radius, b.center.x - b.radius), min(a.center.y - a.radius, b.center.y - b.radius)) - Vec2(reach, reach)
+                let high = Vec2(max(a.center.x + a.radius, b.center.x + b.radius), max(a.center.y + a.radius, b.center.y + b.radius)) + Vec2(reach, reach)
+                let p = layout.windowPoint(low, pane: pane), q = layout.windowPoint(high, pane: pane)
+                result.append(Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y))
+            }
+        }
+        return result
     }
 
     /// The circles' boxes in each pane, in window units.
@@ -443,7 +471,7 @@ extension HUDContent {
             let legend = overlayLegend(scene: scene, parameters: parameters)
             (content.paneLabels, content.swatches) = ([legend.text], legend.swatches)
         }
-        if !content.paneLabels.isEmpty { content.avoid = shown(snapshot, layout: layout) + boxes(construction, layout: layout) }
+        if !content.paneLabels.isEmpty { content.avoid = shown(snapshot, layout: layout, parameters: parameters) + boxes(construction, layout: layout) }
         return content
     }
 }

@@ -277,7 +277,7 @@ final class WindowApp {
             parametersChanged(reset: binding == .resetSlider)
             if binding == .preset, let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
                 say(WindowApp.presetToast(ParameterRegistry.presets[preset - 1].name))
-            } else if binding == .resetAllSliders {
+            } else if binding == .resetSlider && key.shift {
                 say("every slider reset to its default")
             }
         case .reset:
@@ -608,11 +608,15 @@ final class WindowApp {
             content.help = Controls.helpLines
             content.helpScroll = helpScroll
         }
-        content.avoid = HUDContent.shown(snapshot, layout: layout) + HUDContent.boxes(painter.constructionLabels, layout: layout)
+        content.avoid = HUDContent.shown(snapshot, layout: layout, parameters: options.parameters)
+            + HUDContent.boxes(painter.constructionLabels, layout: layout)
         // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
         // at home; the caterpillar as it last lay still (until it first does, at the start or
         // after a resize or a new scene, where it will land); the grid as it is (it never moves).
-        content.rest = scene.resting(snapshot).map { HUDContent.boxes($0, layout: layout) }
+        content.rest = scene.resting(snapshot).map { balls in
+            scene.kind == .chain ? HUDContent.bodyBoxes(balls, layout: layout, parameters: options.parameters)
+                : HUDContent.boxes(balls, layout: layout)
+        }
         content.toast = toast?.text
         content.toastSlider = toast?.slider
         return content

@@ -177,7 +177,7 @@ import Testing
                 var content = HUDTests.content(selected: 2, toast: nil, help: false)
                 content.sliders = nil
                 content.shortStatus = HUDContent.shortStatus(mode: mode)
-                content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
+                content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout, parameters: Parameters())
                 let quiet = HUD(content, layout: layout, scale: 1, atlas: atlas)
                 for toast in ["springDamping = 0.1", "mode: \(mode.rawValue)", "saved /tmp/shots/sticky-2026-12-03T051559-663.png"] {
                     content.toast = toast
@@ -390,7 +390,7 @@ import Testing
             content.caption = legendLines + figures
             content.heldLines = figures.count
             content.shortStatus = HUDContent.shortStatus(mode: .overlay)
-            content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
+            content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout, parameters: Parameters())
             let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
             func captionBox(_ lines: [String]) throws -> Rect {
                 var alone = HUDContent()
@@ -453,7 +453,7 @@ import Testing
                 var content = HUDTests.content(selected: 2, toast: nil, help: false)
                 content.caption += figures
                 content.shortStatus = HUDContent.shortStatus(mode: mode)
-                content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
+                content.avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout, parameters: Parameters())
                 let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
                 if let panel = hud.sliderPanel {
                     #expect(HUD.isClear(panel, of: content.avoid), "\(w)x\(h) \(mode): the sliders over a badge at \(panel)")
@@ -517,7 +517,7 @@ import Testing
                            (640, 300), (560, 200), (300, 500), (340, 500)] {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
                 let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
-                let avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout)
+                let avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout, parameters: Parameters())
                 for selected in 0..<total {
                     var content = HUDTests.content(selected: selected, toast: nil, help: false)
                     // The real rows: values as shown, and the widest each can come to.
@@ -580,7 +580,7 @@ import Testing
             var content = HUDTests.content(selected: 3, toast: nil, help: false)
             content.shortStatus = HUDContent.shortStatus(mode: .bezier)
             let atRest = scene.snapshot(Parameters())
-            content.avoid = HUDContent.shown(atRest, layout: layout)
+            content.avoid = HUDContent.shown(atRest, layout: layout, parameters: Parameters())
             content.rest = scene.resting(atRest).map { HUDContent.boxes($0, layout: layout) }
             let still = HUD(content, layout: layout, scale: 1, atlas: atlas)
             let home = try #require((scene as? BadgeScene)?.board.badges.last).home
@@ -589,7 +589,7 @@ import Testing
             for dy in [-20.0, -40, -60, 30] {
                 scene.apply(.pointerMove(home + Vec2(-10, dy * layout.canvas.y / h)))
                 let now = scene.snapshot(Parameters())
-                content.avoid = HUDContent.shown(now, layout: layout)
+                content.avoid = HUDContent.shown(now, layout: layout, parameters: Parameters())
                 content.rest = scene.resting(now).map { HUDContent.boxes($0, layout: layout) }
                 let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
                 #expect(hud.sliderPanel == still.sliderPanel && hud.sliderAreas.map(\.index) == still.sliderAreas.map(\.index),
@@ -623,7 +623,7 @@ import Testing
                 #expect(abs((scene.poses.map(\.home.y).max() ?? 0) - (h - HUD.bottomBand - grid.cell.y / 2)) < 1e-9)
                 // The boxes with their anti-aliased fringe (a pixel): a panel touching a circle
                 // flattens its edge.
-                let avoid = HUDContent.shown(scene.snapshot(parameters), layout: layout)
+                let avoid = HUDContent.shown(scene.snapshot(parameters), layout: layout, parameters: parameters)
                     .map { Rect(x: $0.x - 1, y: $0.y - 1, width: $0.width + 2, height: $0.height + 2) }
                 for selected in [0, rows.count / 2, rows.count - 1] {
                     var content = HUDContent()
@@ -1515,6 +1515,46 @@ extension HUDTests {
     /// labels then go at the top, below the slider panel, which leaves them a line above the
     /// chain (they were drawn over it, the panel reaching down to it). Sizes where the chain
     /// is as long as its pane.
+    @Test func theCaterpillarsBoxesHoldWhatIsDrawnOfIt() throws {
+        // A crumpled caterpillar: eight bodies of 15 in a zigzag, the head of 30 at its end.
+        let bodies = (0..<8).map { Ball(center: Vec2(200 + 22 * Double($0), $0 % 2 == 0 ? 400 : 376), radius: 15) }
+            + [Ball(center: Vec2(200 + 22 * 8 + 20, 370), radius: 30)]
+        var parameters = Parameters()
+        parameters.goo = true
+        func within(_ p: Vec2, _ boxes: [Rect], grown: Double) -> Bool {
+            boxes.contains { p.x >= $0.x - grown && p.x <= $0.maxX + grown && p.y >= $0.y - grown && p.y <= $0.maxY + grown }
+        }
+        var misses = 0
+        for mode in [Mode.bezier, .metaball, .split] {
+            let layout = Layout(width: 800, height: 600, mode: mode, scene: .chain)
+            let boxes = HUDContent.bodyBoxes(bodies, layout: layout, parameters: parameters)
+            for (index, pane) in layout.panes.enumerated() {
+                if pane.content == .bezier {
+                    // Every vertex of the goo between the circles, its fringe's within a pixel
+                    // (the circles are quads about their boxes, shaded round: `radius` > 0; flat regions −1).
+                    var painter = BadgePainter()
+                    painter.paint(SceneSnapshot(bodies: bodies), parameters: parameters, scale: 1, mode: .bezier)
+                    let goo = painter.mesh.vertices.filter { $0.radius == -1 }
+                    #expect(goo.count > 50)
+                    for v in goo where !within(layout.windowPoint(Vec2(Double(v.x), Double(v.y)), pane: index), boxes, grown: v.alpha > 0 ? 1e-6 : 1) {
+                        misses += 1
+                    }
+                } else {
+                    // Every point the field (inverse square, iso 1: Σ r²/d² ≥ 1) covers, and the
+                    // half pixel of its soft edge, on a grid of half pixels.
+                    for y in stride(from: 300.0, through: 460, by: 0.5) {
+                        for x in stride(from: 150.0, through: 460, by: 0.5) {
+                            let f = bodies.reduce(0.0) { $0 + $1.radius * $1.radius / max(1e-12, (x - $1.center.x) * (x - $1.center.x) + (y - $1.center.y) * (y - $1.center.y)) }
+                            guard f >= 1 else { continue }
+                            if !within(layout.windowPoint(Vec2(x, y), pane: index), boxes, grown: -0.5) { misses += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(misses == 0, "\(misses) points drawn outside the caterpillar's boxes")
+    }
+
     @Test func paneLabelsKeepOffTheCaterpillarOnItsFloor() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         for (w, h) in [(300.0, 200.0), (360, 240), (420, 260)] {
@@ -1525,8 +1565,8 @@ extension HUDTests {
             content.caption = HUDContent.caption(layout: layout, scene: .chain, mode: .split, parameters: Parameters(), frameTime: 0.003)
             content.sliders = Controls(scene: .chain).sliders.map { SliderRow($0, in: Parameters(), scene: .chain) }
             content.paneLabels = HUDContent.paneLabels(layout: layout, scene: .chain, parameters: Parameters())
-            content.avoid = HUDContent.shown(snapshot, layout: layout)
-            let rest = try #require(scene.resting(snapshot)).map { HUDContent.boxes([$0], layout: layout) }.flatMap { $0 }
+            content.avoid = HUDContent.shown(snapshot, layout: layout, parameters: Parameters())
+            let rest = HUDContent.bodyBoxes(try #require(scene.resting(snapshot)), layout: layout, parameters: Parameters())
             content.rest = rest
             // The case: the chain's floor is under both panes' feet.
             for pane in layout.panes {
