@@ -167,8 +167,26 @@ final class ChainScene: Scene {
 
     func advance(to time: Double) {
         world.advance(to: time)
-        if !world.isMoving { lastRest = world.circles }
+        // Still, or let go and creeping for a while (a head that rolls on for seconds after it
+        // lands, every body under `settledSpeed` for `settledTime`): where it lies now. (The
+        // last place it lay still stayed the rest while the caterpillar crept on elsewhere, and
+        // a toast kept clear of that lay over it.) A chain in the air is that slow for a few
+        // milliseconds at most (at the top of a throw, or as it starts to fall).
+        if !world.isHeld && world.fastestSpeed < ChainScene.settledSpeed {
+            slowSince = slowSince ?? time
+        } else {
+            slowSince = nil
+        }
+        if !world.isMoving || slowSince.map({ time - $0 >= ChainScene.settledTime }) == true { lastRest = world.circles }
     }
+
+    /// The speed, px/s, under which a caterpillar let go counts as lying where it is once it
+    /// has been that slow for `settledTime` s, for the HUD: half a pixel a frame at 60 Hz (a
+    /// landed head rolls on at 10-20 px/s for seconds; in the air, under the seed's gravity, a
+    /// body is that slow for 60 ms at most, at the top of a throw).
+    static let settledSpeed = 30.0, settledTime = 0.1
+    /// Since when every body has been under `settledSpeed`, the chain let go.
+    private var slowSince: Double?
     var isAnimating: Bool { world.isMoving }
 
     func update(_ parameters: Parameters) {

@@ -268,6 +268,11 @@ public final class ChainWorld {
         }
     }
 
+    /// The fastest body's speed, px/s.
+    public var fastestSpeed: Double {
+        bodies.reduce(0) { max($0, cpvlength(cpBodyGetVelocity($1))) }
+    }
+
     /// Total kinetic energy, ½mv² + ½Iω² summed (mass units as `density`).
     public var kineticEnergy: Double {
         bodies.reduce(0) { sum, body in

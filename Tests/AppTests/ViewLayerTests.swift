@@ -89,6 +89,40 @@ import Testing
             #expect(LayoutTests.inside(body.center, body.radius - 1, layout.canvas.x, layout.canvas.y), "\(body)")
         }
     }
+
+    /// Where the HUD takes the caterpillar to rest: flung and let go, it lands and its head
+    /// rolls on for seconds, never still; once every body has crept under 30 px/s for 0.1 s, where
+    /// it lies, not where it lay still before it was picked up (a toast kept clear of that lay
+    /// over it); as it starts to fall, and in the air, where it will land.
+    @Test func theCaterpillarRestsWhereItCreeps() throws {
+        let scene = ChainScene(width: 800, height: 600, parameters: Parameters())
+        var t = 0.0
+        func step(_ seconds: Double, _ each: () -> Void = {}) {
+            for _ in 0..<Int((seconds * 60).rounded()) {
+                t += 1.0 / 60
+                each()
+                scene.advance(to: t)
+            }
+        }
+        // Falling from the start: the guess below it, each body on the floor.
+        step(0.05)
+        let floor = 600 - scene.world.inset
+        for ball in try #require(scene.resting(scene.snapshot(Parameters()))) {
+            #expect(abs(ball.center.y + ball.radius - floor) < 1e-6, "\(ball)")
+        }
+        step(2)
+        let start = try #require(scene.world.circles.last)
+        scene.apply(.pointerDown(start.center))
+        var p = start.center
+        step(0.7) { p = p + (Vec2(400, 250) - start.center) / 42; scene.apply(.pointerMove(p)) }
+        step(0.25) { p = p + Vec2(16, -8); scene.apply(.pointerMove(p)) }
+        scene.apply(.pointerUp)
+        step(6)
+        #expect(scene.isAnimating, "the case: still creeping")
+        let head = try #require(scene.world.circles.last), rested = try #require(scene.resting(scene.snapshot(Parameters()))?.last)
+        #expect(head.center.distance(to: start.center) > 100, "the case: it landed elsewhere")
+        #expect(rested.center.distance(to: head.center) < 1, "rests at \(rested.center), lies at \(head.center)")
+    }
 }
 
 @Suite struct HUDTests {
