@@ -106,17 +106,22 @@ public final class GIFWriter: @unchecked Sendable {
         return Array(out.prefix(256))
     }
 
-    /// The frame as palette indices: each pixel's nearest entry, looked up through a cache of
-    /// 5-bit-per-channel cells filled as colours turn up (these pictures hold a few hundred).
+    /// The frame as palette indices: each pixel's nearest entry (the first of equals), the
+    /// same for a colour whatever else the frame holds. Looked up through a cache of
+    /// 5-bit-per-channel cells, each holding the last colour met there and its entry (these
+    /// pictures hold a few hundred colours, most pixels one of a few); a colour that is not its
+    /// cell's is looked up afresh. (The cache once gave every colour of a cell the entry of the
+    /// first the frame brought, so a still edge pixel changed colour from frame to frame.)
     /// The cache is the call's own, so frames can be quantised on many threads at once.
     public func quantize(_ image: Image) -> [UInt8] {
-        var cache = [Int16](repeating: -1, count: 32 * 32 * 32)
+        var cache = [(color: UInt32, index: UInt8)](repeating: (UInt32.max, 0), count: 32 * 32 * 32)
         var out = [UInt8](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { p in
             for i in out.indices {
                 let r = p[4 * i], g = p[4 * i + 1], b = p[4 * i + 2]
+                let color = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
                 let key = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
-                if cache[key] < 0 {
+                if cache[key].color != color {
                     var best = 0, bestDistance = Int.max
                     for (j, c) in palette.enumerated() {
                         let dr = Int(c.0) - Int(r), dg = Int(c.1) - Int(g), db = Int(c.2) - Int(b)
@@ -126,9 +131,9 @@ public final class GIFWriter: @unchecked Sendable {
                             bestDistance = d
                         }
                     }
-                    cache[key] = Int16(best)
+                    cache[key] = (color, UInt8(best))
                 }
-                out[i] = UInt8(cache[key])
+                out[i] = cache[key].index
             }
         }
         return out

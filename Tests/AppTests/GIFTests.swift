@@ -154,3 +154,55 @@ struct DecodedGIF {
         }
     }
 }
+
+@Suite struct GIFQuantizeTests {
+    /// Every pixel comes out as its own nearest palette colour, whatever else its frame holds:
+    /// two shades of the badge's edge that share a cell of the quantiser's cache (5 bits a
+    /// channel) each keep theirs, in either order. (The cache kept the first shade a frame
+    /// brought to a cell for the rest of the frame, so a still edge pixel changed colour, by up
+    /// to 36 levels, from one frame of a window's recording to the next.)
+    @Test func aColourComesOutTheSameWhateverItsFrameHolds() throws {
+        let parameters = Parameters()
+        let shades: [(UInt8, UInt8, UInt8)] = [(255, 40, 40), (255, 47, 47), (250, 90, 90), (255, 92, 95)]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("q.gif").path
+        let gif = try GIFWriter(path: path, width: shades.count, height: 1, fps: 10,
+                                keyColors: parameters.recordingColors(mode: .bezier))
+        for order in [shades, Array(shades.reversed())] {
+            var image = Image(width: shades.count, height: 1)
+            for (x, c) in order.enumerated() {
+                image.pixels[4 * x] = c.0; image.pixels[4 * x + 1] = c.1; image.pixels[4 * x + 2] = c.2; image.pixels[4 * x + 3] = 255
+            }
+            try gif.add(image)
+        }
+        try gif.close()
+        // The palette as the file holds it, and each shade's nearest entry in it.
+        var error: Int32 = 0
+        let file = try #require(DGifOpenFileName(path, &error))
+        defer { _ = DGifCloseFile(file, nil) }
+        #expect(DGifSlurp(file) == GIF_OK)
+        let map = try #require(file.pointee.SColorMap)
+        let palette = (0..<Int(map.pointee.ColorCount)).map { map.pointee.Colors[$0] }
+        func nearest(_ c: (UInt8, UInt8, UInt8)) -> Int {
+            palette.map { e in
+                let dr = Int(e.Red) - Int(c.0), dg = Int(e.Green) - Int(c.1), db = Int(e.Blue) - Int(c.2)
+                return dr * dr + dg * dg + db * db
+            }.min()!
+        }
+        let decoded = try DecodedGIF(path: path)
+        try #require(decoded.frames.count == 2)
+        let (first, second) = (decoded.frames[0], Array(decoded.frames[1].reversed()))
+        var distinct = Set<Int>()
+        for (x, c) in shades.enumerated() {
+            #expect(first[x] == second[x], "\(c) came out \(first[x]) and \(second[x])")
+            for got in [first[x], second[x]] {
+                let dr = Int(got.0) - Int(c.0), dg = Int(got.1) - Int(c.1), db = Int(got.2) - Int(c.2)
+                #expect(dr * dr + dg * dg + db * db == nearest(c), "\(c) came out \(got), not its nearest")
+            }
+            distinct.insert(Int(first[x].1))
+        }
+        // (The case: the shades that share a cell have nearest entries of their own.)
+        #expect(distinct.count == shades.count, "\(distinct)")
+    }
+}
