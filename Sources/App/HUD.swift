@@ -419,10 +419,7 @@ extension HUDContent {
         for pane in layout.panes.indices {
             let field = layout.panes[pane].content != .bezier
             guard field || parameters.goo else {
-                result += bodies.map { c in
-                    let p = layout.windowPoint(c.center, pane: pane), r = c.radius * layout.zoom
-                    return Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
-                }
+                result += bodies.map { box($0, pane: pane, layout: layout) }
                 continue
             }
             let reach = field ? ChainScene.wallInset(parameters) : 0
@@ -438,14 +435,13 @@ extension HUDContent {
 
     /// The circles' boxes in each pane, in window units.
     static func boxes(_ circles: [Ball], layout: Layout) -> [Rect] {
-        var boxes: [Rect] = []
-        for pane in layout.panes.indices {
-            for c in circles {
-                let p = layout.windowPoint(c.center, pane: pane), r = c.radius * layout.zoom
-                boxes.append(Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
-            }
-        }
-        return boxes
+        layout.panes.indices.flatMap { pane in circles.map { box($0, pane: pane, layout: layout) } }
+    }
+
+    /// A circle's box in pane `pane`, in window units.
+    static func box(_ c: Ball, pane: Int, layout: Layout) -> Rect {
+        let p = layout.windowPoint(c.center, pane: pane), r = c.radius * layout.zoom
+        return Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
     }
 
     /// The bridge construction's labels (`BadgePainter.constructionLabels`, scene units) in
