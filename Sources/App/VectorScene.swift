@@ -35,6 +35,8 @@ struct VectorScene {
         /// Indices in `circles` of the home circle (nil: shrunk to a point) and the badge.
         var home: Int?
         var badge: Int
+        /// Within the badge's disc (`BadgePose.homeIsCovered`): in the construction, not drawn.
+        var covered = false
     }
 
     struct Circle {
@@ -48,6 +50,9 @@ struct VectorScene {
         /// The index in `counts` of the count drawn right over this circle (the Bézier fill's
         /// badges: each count under the later badges, as the picture draws it).
         var count: Int?
+        /// A home circle within its badge's disc (`BadgePose.homeIsCovered`): in the
+        /// construction, not drawn (the PNG draws the badge alone there too).
+        var covered = false
     }
 
     /// A count: its glyphs' outlines in canvas units, where the picture draws their bitmaps.
@@ -165,15 +170,16 @@ struct VectorScene {
             }
             return
         }
-        var homes: [(Int?, Bridge?)] = []
+        var homes: [(Int?, Bridge?, covered: Bool)] = []
         for badge in snapshot.badges where badge.hasBridge {
             guard let pose = badge.pose else { continue }
             var home: Int?
             if pose.homeRadius > 0 {
                 home = pane.circles.count
-                pane.circles.append(Circle(center: pose.home, radius: pose.homeRadius, color: parameters.color, role: "home"))
+                pane.circles.append(Circle(center: pose.home, radius: pose.homeRadius, color: parameters.color, role: "home",
+                                           covered: pose.homeIsCovered))
             }
-            homes.append((home, parameters.bridge(of: pose)))
+            homes.append((home, parameters.bridge(of: pose), pose.homeIsCovered))
         }
         var next = 0
         for badge in snapshot.badges {
@@ -181,9 +187,13 @@ struct VectorScene {
                 let index = pane.circles.count
                 pane.circles.append(Circle(center: pose.center, radius: pose.radius, color: parameters.color, role: "badge", text: badge.text))
                 if badge.hasBridge {
-                    let (home, bridge) = homes[next]
+                    let (home, bridge, covered) = homes[next]
                     next += 1
-                    if let bridge { pane.bridges.append(shape(of: bridge, style: parameters.bridge.style, home: home, badge: index)) }
+                    if let bridge {
+                        var shape = shape(of: bridge, style: parameters.bridge.style, home: home, badge: index)
+                        shape.covered = covered
+                        pane.bridges.append(shape)
+                    }
                 }
                 let counted = pane.counts.count
                 addCount(badge.text, pose, parameters: parameters, scale: scale, atlas: atlas, to: &pane)
@@ -347,6 +357,7 @@ extension VectorScene {
                 out += "    <path class=\"field\" fill-rule=\"evenodd\" \(paint(parameters.color)) d=\"\(d)\"/>\n"
             }
             func circle(_ circle: Circle) {
+                guard !circle.covered else { return }
                 out += "    <circle class=\"\(circle.role)\" cx=\"\(n(circle.center.x))\" cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius))\" \(paint(circle.color))/>\n"
             }
             func count(_ count: Count) {
@@ -368,7 +379,7 @@ extension VectorScene {
                 pane.counts[level.counts].forEach(count)
             }
             if pane.levels.isEmpty { field(pane.contour) }
-            for bridge in pane.bridges {
+            for bridge in pane.bridges where !bridge.covered {
                 // Up the upper side to the badge, across inside the badge, back down the lower side,
                 // and across inside the home circle: the region between the sides.
                 let d = "M\(p(bridge.upper[0].curve.p0))" + bridge.upper.map(command).joined()

@@ -78,7 +78,8 @@ extension MeshBuilder {
             return
         }
         for badge in snapshot.badges where badge.hasBridge {
-            guard let pose = badge.pose else { continue }
+            // (A home circle within the badge's disc adds nothing but a second edge on its own.)
+            guard let pose = badge.pose, !pose.homeIsCovered else { continue }
             addCircle(center: pose.home, radius: pose.homeRadius, color: style.color, feather: style.feather)
             if let bridge = Bridge(pose: pose, parameters: style.bridge, badge: style.badge) {
                 addBridge(bridge, color: style.color, tolerance: style.tolerance, feather: style.feather)

@@ -327,3 +327,34 @@ let rsvgPresent = onPath("rsvg-convert")
         #expect(checked > 50)
     }
 }
+
+/// A badge at rest is drawn as the badge alone, as a lone badge is (its home circle, of the
+/// same size and place, drawn under it stacked its anti-aliased edge on the badge's: edge
+/// pixels 1 − (1 − c)², the area 1.5% too large at R 20, in the PNG and the SVG).
+@Suite struct RestingBadgeTests {
+    @Test func aBadgeAtRestIsDrawnAsALoneBadge() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func render(_ name: String, _ arguments: [String]) throws -> String {
+            let out = folder.appendingPathComponent(name).path
+            let result = try Sticky.run(["render", "--radius", "20", "--size", "300x160", "--out", out] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            return out
+        }
+        // At rest at (100.3, 80.7); the same badge alone, held there past the break from far away.
+        let rest = try render("rest.png", ["--anchor", "100.3,80.7"])
+        let lone = try render("lone.png", ["--anchor", "250,80.7", "--drag", "100.3,80.7"])
+        let a = try PNG.read(from: rest), b = try PNG.read(from: lone)
+        let same = a.pixels == b.pixels
+        #expect(same, "the badge at rest is not drawn as the lone badge")
+        // Its coverage (red over white: the green channel) sums to πR² within a tenth of a percent.
+        let area = stride(from: 1, to: a.pixels.count, by: 4).reduce(0.0) { $0 + (255 - Double(a.pixels[$1])) / 255 }
+        #expect(abs(area - Double.pi * 400) < 0.001 * Double.pi * 400, "area \(area) against \(Double.pi * 400)")
+        // The SVG draws the badge alone too; the construction keeps the home circle.
+        let svg = try String(contentsOfFile: try render("rest.svg", ["--anchor", "100.3,80.7", "--geometry", folder.appendingPathComponent("g.json").path]),
+                             encoding: .utf8)
+        #expect(!svg.contains("class=\"home\"") && !svg.contains("class=\"bridge") && svg.contains("class=\"badge\""), "\(svg)")
+        let geometry = try String(contentsOf: folder.appendingPathComponent("g.json"), encoding: .utf8)
+        #expect(geometry.contains("\"role\":\"home\"") || geometry.contains("\"role\" : \"home\""), "\(geometry)")
+    }
+}
