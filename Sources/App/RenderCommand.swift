@@ -6,6 +6,7 @@ import Geometry
 import Imaging
 import Motion
 import Render
+import Typography
 
 /// What `sticky render` draws: the CLI.md options, parsed and checked.
 struct RenderRequest {
@@ -172,6 +173,16 @@ enum RenderCommand {
                                      shrink: options.parameters.motion.badge.shrink)
         let layout = options.layout(.free)
         warnIfOutside(request, layout: layout)
+        // A count too small to read is left out, as the window leaves it out (a new user's
+        // eight digits on a badge of 20 drew a plain dot without a word); one that no font can
+        // draw has its own warning (the drawing's atlas gives it: this one is silent).
+        if !request.text.isEmpty, let font = try? Font.system(), case let atlas = GlyphAtlas(font: font),
+           CountPlacement(request.text, center: .zero, radius: 100, scale: 1, atlas: atlas) != nil,
+           CountPlacement(request.text, center: request.pose.center, radius: request.radius, scale: options.scale, atlas: atlas) == nil {
+            CommandLine.warn("--text '\(request.text)' is left out: it would be under \(CountPlacement.minimumPixels) device px per em "
+                             + "on a badge of radius \(Parameter.format(request.radius)) at scale \(Parameter.format(options.scale)) "
+                             + "(fewer characters, a larger --radius or --scale draws it)")
+        }
         try writeFiles(snapshot, request: request, layout: layout) { () throws(CLIError) in
             try draw([request.pose], texts: [request.text], options: options, construction: request.construction,
                      wireframe: request.wireframe)

@@ -358,3 +358,35 @@ let rsvgPresent = onPath("rsvg-convert")
         #expect(geometry.contains("\"role\":\"home\"") || geometry.contains("\"role\" : \"home\""), "\(geometry)")
     }
 }
+
+/// A count too long to read on its badge is left out, and render says so: the warning comes
+/// exactly when the picture has no count on the badge (no light pixel inside its disc), for
+/// counts of one to twelve digits at R 20 and at scale 1 and 2.
+@Suite struct LeftOutCountTests {
+    @Test func aCountLeftOutIsWarnedOf() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var warned = 0, drawn = 0
+        for scale in [1, 2] {
+            for digits in 1...12 {
+                let out = folder.appendingPathComponent("c.png").path
+                let text = String(repeating: "8", count: digits)
+                let result = try Sticky.run(["render", "--radius", "20", "--size", "100x100", "--scale", String(scale), "--text", text, "--out", out])
+                #expect(result.status == 0, "\(result.stderr)")
+                let image = try PNG.read(from: out)
+                // Light pixels (the white count) within 15 units of the centre.
+                var light = 0
+                for y in 0..<image.height {
+                    for x in 0..<image.width {
+                        let dx = (Double(x) + 0.5) / Double(scale) - 50, dy = (Double(y) + 0.5) / Double(scale) - 50
+                        if dx * dx + dy * dy < 225, image.pixels[4 * (y * image.width + x) + 1] > 128 { light += 1 }
+                    }
+                }
+                let warning = result.stderr.contains("--text '\(text)' is left out")
+                #expect(warning == (light == 0), "scale \(scale), \(digits) digits: \(light) light pixels, stderr \(result.stderr)")
+                if warning { warned += 1 } else { drawn += 1 }
+            }
+        }
+        #expect(warned > 0 && drawn > 0)
+    }
+}
