@@ -79,6 +79,9 @@ struct VectorScene {
         var label: String
         /// Where the label goes, in window units (the HUD's place for it, as in the PNG).
         var labelBox: Rect?
+        /// The label's glyphs as outlines, in the pane's window units, where the PNG draws their
+        /// bitmaps (empty without a font: the SVG then names the font in a `<text>`).
+        var labelOutline: [OutlineCommand] = []
     }
 
     /// The picture's size in window units (the layout's), and its device pixels per unit.
@@ -125,12 +128,27 @@ struct VectorScene {
         let content = HUDContent.labels(snapshot, layout: layout, scene: snapshot.bodies.isEmpty ? .badge : .chain,
                                         parameters: parameters)
         // (As the HUD lays them out: a label wider than its pane keeps its first part.)
-        let hud = content.paneLabels.isEmpty ? nil : HUD(content, layout: layout, scale: deviceScale, atlas: atlas ?? Fonts.atlas())
+        let labelAtlas = content.paneLabels.isEmpty ? nil : atlas ?? Fonts.atlas()
+        let hud = content.paneLabels.isEmpty ? nil : HUD(content, layout: layout, scale: deviceScale, atlas: labelAtlas)
         let boxes = hud?.labelBoxes ?? [], texts = hud?.labelTexts ?? []
         for (index, area) in layout.panes.enumerated() {
             var pane = Pane(content: area.content, x: area.x, y: area.y, width: area.width, height: area.height,
                             label: index < texts.count ? texts[index] : "",
                             labelBox: index < boxes.count ? boxes[index] : nil)
+            if let labelAtlas, let box = pane.labelBox, !pane.label.contains("\n") {
+                // As the HUD's pen draws it: 4 in and 6 up from the panel's foot, on whole pixels.
+                let s = deviceScale, origin = Vec2(area.x, area.y)
+                pane.labelOutline = labelAtlas.outlines(of: pane.label, originX: ((box.x + 4) * s).rounded(),
+                                                        baseline: ((box.maxY - 6) * s).rounded(),
+                                                        size: max(1, Int((HUD.textSize * s).rounded()))).map { command in
+                    switch command {
+                    case .move(let p): .move(p / s - origin)
+                    case .line(let p): .line(p / s - origin)
+                    case .quadratic(let c, let p): .quadratic(control: c / s - origin, p / s - origin)
+                    case .cubic(let a, let b, let p): .cubic(a / s - origin, b / s - origin, p / s - origin)
+                    }
+                }
+            }
             if area.content == .metaball {
                 if wholeContour || levels == nil {
                     pane.contour = field.contourCurves(tolerance: tolerance / scale).map { $0.map(Segment.init) }
@@ -327,6 +345,17 @@ extension VectorScene {
             let opacity = c.alpha < 1 ? " \(attribute)-opacity=\"\(n(c.alpha))\"" : ""
             return "\(attribute)=\"#\(byte(c.red))\(byte(c.green))\(byte(c.blue))\"\(opacity)"
         }
+        /// Glyphs' outlines as path data (without the closing "Z").
+        func outline(_ commands: [OutlineCommand]) -> String {
+            commands.map { c -> String in
+                switch c {
+                case .move(let a): "M\(p(a))"
+                case .line(let a): "L\(p(a))"
+                case .quadratic(let q, let a): "Q\(p(q)) \(p(a))"
+                case .cubic(let a, let b, let e): "C\(p(a)) \(p(b)) \(p(e))"
+                }
+            }.joined()
+        }
         func command(_ s: Segment) -> String {
             if let q = s.control { return "Q\(p(q)) \(p(s.curve.p3))" }
             return "C\(p(s.curve.p1)) \(p(s.curve.p2)) \(p(s.curve.p3))"
@@ -362,15 +391,7 @@ extension VectorScene {
             }
             func count(_ count: Count) {
                 // The glyphs' own outlines (FreeType's, hinted as in the picture), nonzero fill.
-                let d = count.outline.map { c -> String in
-                    switch c {
-                    case .move(let a): "M\(p(a))"
-                    case .line(let a): "L\(p(a))"
-                    case .quadratic(let q, let a): "Q\(p(q)) \(p(a))"
-                    case .cubic(let a, let b, let e): "C\(p(a)) \(p(b)) \(p(e))"
-                    }
-                }.joined()
-                out += "    <path class=\"count\" aria-label=\"\(escape(count.text))\" \(paint(count.color)) d=\"\(d)Z\"/>\n"
+                out += "    <path class=\"count\" aria-label=\"\(escape(count.text))\" \(paint(count.color)) d=\"\(outline(count.outline))Z\"/>\n"
             }
             // Where later badges cover earlier counts, the fill level by level, each with its decals.
             for level in pane.levels {
@@ -402,8 +423,13 @@ extension VectorScene {
                 let x = box.x - pane.x, y = box.y - pane.y
                 out += "  <rect class=\"label\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
                     + "\(paint(HUDPen.paper.with(alpha: 0.85)))/>\n"
-                out += "  <text class=\"label\" x=\"\(n(x + 4))\" y=\"\(n(y + box.height - 6))\" font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" "
-                    + "font-size=\"\(n(HUD.textSize))\" \(paint(HUDPen.ink))>\(escape(pane.label))</text>\n"
+                if pane.labelOutline.isEmpty {
+                    out += "  <text class=\"label\" x=\"\(n(x + 4))\" y=\"\(n(y + box.height - 6))\" font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" "
+                        + "font-size=\"\(n(HUD.textSize))\" \(paint(HUDPen.ink))>\(escape(pane.label))</text>\n"
+                } else {
+                    // The glyphs' own outlines, as the counts are: the picture whatever fonts a viewer has.
+                    out += "  <path class=\"label\" aria-label=\"\(escape(pane.label))\" \(paint(HUDPen.ink)) d=\"\(outline(pane.labelOutline))Z\"/>\n"
+                }
                 if index > 0 {
                     // As the HUD draws it: the window unit left of the pane's edge, whole pixels.
                     out += "  <rect class=\"divider\" x=\"-1\" y=\"0\" width=\"1\" height=\"\(n(pane.height))\" \(paint(HUDPen.edge))/>\n"

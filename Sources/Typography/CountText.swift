@@ -117,12 +117,21 @@ extension CountPlacement {
     /// The count's glyphs as outlines, device pixels, each glyph where the picture puts its
     /// bitmap: the same hinted outline FreeType rasterized for it, moved by the same whole pixels.
     public func outlines(of text: String, atlas: GlyphAtlas) -> [OutlineCommand] {
+        atlas.outlines(of: text, originX: originX, baseline: baseline, size: size)
+    }
+}
+
+extension GlyphAtlas {
+    /// A run of text's glyphs as outlines, device pixels, each where `MeshBuilder.addRun` puts
+    /// its bitmap (the pen from `originX` on the `baseline`, `size` pixels per em): the same
+    /// hinted outline FreeType rasterized for it, moved by the same whole pixels.
+    public func outlines(of text: String, originX: Double, baseline: Double, size: Int) -> [OutlineCommand] {
         var commands: [OutlineCommand] = []
         var pen = 0.0
         for scalar in text.unicodeScalars {
-            guard let glyph = atlas.glyph(scalar, size: size) else { continue }
+            guard let glyph = glyph(scalar, size: size) else { continue }
             let shift = Vec2(originX + (pen + Double(glyph.left)).rounded() - Double(glyph.left), baseline)
-            for command in atlas.outline(scalar, size: size) {
+            for command in outline(scalar, size: size) {
                 switch command {
                 case .move(let p): commands.append(.move(p + shift))
                 case .line(let p): commands.append(.line(p + shift))

@@ -57,6 +57,27 @@ let rsvgPresent = onPath("rsvg-convert")
         guard a.width == b.width, a.height == b.height else { return }
         let score = VectorExportTests.iou(VectorExportTests.redness(a), VectorExportTests.redness(b))
         #expect(score >= 0.99, "\(options): IoU \(score)")
+        // The split panes' labels, the glyphs' outlines where the PNG puts their bitmaps: within
+        // 24 levels in every channel inside their panels (as text in a font the viewer had to
+        // have, they differed by up to 217).
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        let panels = text.split(separator: "\n").filter { $0.contains("<rect class=\"label\"") }
+        #expect(panels.count == (options.contains("split") ? 2 : 0), "\(options)")
+        let scale = options.firstIndex(of: "--scale").map { Int(options[$0 + 1])! } ?? 1
+        for (index, panel) in panels.enumerated() {
+            func number(_ name: String) -> Double {
+                Double(panel.split(separator: " ").first { $0.hasPrefix("\(name)=") }!.split(separator: "\"")[1]) ?? .nan
+            }
+            let x0 = scale * Int(number("x").rounded(.down)) + index * a.width / 2, y0 = scale * Int(number("y").rounded(.down))
+            var worst = 0
+            for y in y0..<min(a.height, y0 + scale * Int(number("height").rounded(.up))) {
+                for x in x0..<min(a.width, x0 + scale * Int(number("width").rounded(.up))) {
+                    let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                    worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+                }
+            }
+            #expect(worst <= 24, "\(options) label \(index): \(worst) levels apart")
+        }
     }
 
     /// Where later badges cover earlier counts (the seeded grid of 128 at 640x360 overlaps, and
@@ -138,8 +159,10 @@ let rsvgPresent = onPath("rsvg-convert")
             #expect(result.status == 0, "\(result.stderr)")
         }
         let text = try String(contentsOfFile: svg, encoding: .utf8)
-        let labels = text.split(separator: "\n").filter { $0.contains("<text class=\"label\"") }
-        #expect(labels.map { $0.split(separator: ">")[1].split(separator: "<")[0] } == names.map { Substring($0) }, "\(options)")
+        // Drawn as the glyphs' outlines, named by aria-label (no font named, none needed).
+        let labels = text.split(separator: "\n").filter { $0.contains("<path class=\"label\"") }
+        #expect(labels.map { $0.split(separator: "\"")[3] } == names.map { Substring($0) }, "\(options)")
+        #expect(!text.contains("<text"), "\(options)")
         let image = try PNG.read(from: png)
         let panels = text.split(separator: "\n").filter { $0.contains("<rect class=\"label\"") }
         #expect(panels.count == 2)
