@@ -245,8 +245,18 @@ extension MetaballField {
 
     /// The iso-contour as closed chains of cubic segments, each within `tolerance` scene units
     /// of the iso line (checked on every segment at t = ⅛, ¼ … ⅞): Catmull-Rom through every
-    /// k-th traced point, the largest k of 16, 8, 4, 2, 1 that holds.
+    /// k-th traced point, the largest k of 16, 8, 4, 2, 1 that holds. A loop smaller than the
+    /// tolerance both ways (about a ball of radius 3e-5 a moment before the break) is left out:
+    /// it draws nothing, and was clutter in the SVG and the JSON.
     public func contourCurves(tolerance: Double, step: Double? = nil) -> [[CubicBezier]] {
+        tracedCurves(tolerance: tolerance, step: step).filter { loop in
+            let points = loop.flatMap { [$0.p0, $0.p1, $0.p2, $0.p3] }
+            let xs = points.map(\.x), ys = points.map(\.y)
+            return (xs.max() ?? 0) - (xs.min() ?? 0) >= tolerance || (ys.max() ?? 0) - (ys.min() ?? 0) >= tolerance
+        }
+    }
+
+    private func tracedCurves(tolerance: Double, step: Double?) -> [[CubicBezier]] {
         let grid = step ?? min(1, max(0.05, 2 * tolerance))
         guard grid > 0, grid.isFinite else { return [] }
         let near = NearFields(self)

@@ -59,6 +59,22 @@ import Testing
     }
 }
 
+/// A ball a moment before the break (radius 2.6e-5, R − d/shrink at d 99.99987 of 100) has a
+/// loop of its own too small to draw; the fitted curves leave out a loop under the tolerance
+/// both ways (it was a four-segment loop in the SVG and the JSON), and keep a small one above it.
+@Suite struct TinyLoopTests {
+    @Test func aLoopUnderTheToleranceIsLeftOut() {
+        let badge = Ball(center: Vec2(183.966, 154.311), radius: 20)
+        for (radius, loops) in [(2.6123e-5, 1), (0.4, 2)] {
+            let field = MetaballField(balls: [Ball(center: Vec2(100, 100), radius: radius), badge])
+            let curves = field.contourCurves(tolerance: 0.25)
+            #expect(curves.count == loops, "radius \(radius): \(curves.count) loops")
+            // (The case: the traced loops hold the tiny one.)
+            #expect(field.contourLoops(step: 0.5).count == 2, "radius \(radius)")
+        }
+    }
+}
+
 /// The traced points lie on the iso line to 1e-9 (what `contourLoops` promises): a lone
 /// ball's contour is its circle in every kernel, so each point is its radius from the centre.
 @Suite struct TracedPointTests {
