@@ -397,7 +397,7 @@ extension HUDContent {
 
     /// What the scene shows, pane by pane, in window units: its badges, homes and bodies' boxes
     /// (`bodyBoxes`), for the labels and toasts to keep clear of.
-    static func shown(_ snapshot: SceneSnapshot, layout: Layout, parameters: Parameters) -> [Rect] {
+    static func shown(_ snapshot: SceneSnapshot, layout: Layout, parameters: Parameters, fieldReach: Double? = nil) -> [Rect] {
         var circles: [Ball] = []
         for badge in snapshot.badges {
             if let pose = badge.pose {
@@ -405,27 +405,29 @@ extension HUDContent {
                 if badge.hasBridge { circles.append(Ball(center: pose.home, radius: pose.homeRadius)) }
             }
         }
-        return boxes(circles, layout: layout) + bodyBoxes(snapshot.bodies, layout: layout, parameters: parameters)
+        return boxes(circles, layout: layout) + bodyBoxes(snapshot.bodies, layout: layout, parameters: parameters, fieldReach: fieldReach)
     }
 
     /// The caterpillar's boxes in each pane, in window units: its circles' alone where only they
     /// are drawn; where goo or a field joins them, each two neighbours' together (the sides of
     /// a bridge between two circles lie within their hull), and in a field's pane grown by how
-    /// far the field reaches past the circles (`ChainScene.wallInset`). (A toast kept clear of
-    /// the circles alone lay over a crumpled goo caterpillar's bridge by 3 px.)
-    static func bodyBoxes(_ bodies: [Ball], layout: Layout, parameters: Parameters) -> [Rect] {
+    /// far the field reaches past the circles (`ChainScene.wallInset`; `fieldReach` where the
+    /// caller has it, as the window's world does, which spares the bisection a frame). (A toast
+    /// kept clear of the circles alone lay over a crumpled goo caterpillar's bridge by 3 px.)
+    static func bodyBoxes(_ bodies: [Ball], layout: Layout, parameters: Parameters, fieldReach: Double? = nil) -> [Rect] {
         guard bodies.count > 1 else { return boxes(bodies, layout: layout) }
         var result: [Rect] = []
+        let reach = layout.panes.contains { $0.content != .bezier } ? fieldReach ?? ChainScene.wallInset(parameters) : 0
         for pane in layout.panes.indices {
             let field = layout.panes[pane].content != .bezier
             guard field || parameters.goo else {
                 result += bodies.map { box($0, pane: pane, layout: layout) }
                 continue
             }
-            let reach = field ? ChainScene.wallInset(parameters) : 0
+            let grow = field ? reach : 0
             for (a, b) in zip(bodies, bodies.dropFirst()) {
-                let low = Vec2(min(a.center.x - a.radius, b.center.x - b.radius), min(a.center.y - a.radius, b.center.y - b.radius)) - Vec2(reach, reach)
-                let high = Vec2(max(a.center.x + a.radius, b.center.x + b.radius), max(a.center.y + a.radius, b.center.y + b.radius)) + Vec2(reach, reach)
+                let low = Vec2(min(a.center.x - a.radius, b.center.x - b.radius), min(a.center.y - a.radius, b.center.y - b.radius)) - Vec2(grow, grow)
+                let high = Vec2(max(a.center.x + a.radius, b.center.x + b.radius), max(a.center.y + a.radius, b.center.y + b.radius)) + Vec2(grow, grow)
                 let p = layout.windowPoint(low, pane: pane), q = layout.windowPoint(high, pane: pane)
                 result.append(Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y))
             }

@@ -173,19 +173,21 @@ enum RenderCommand {
                                      shrink: options.parameters.motion.badge.shrink)
         let layout = options.layout(.free)
         warnIfOutside(request, layout: layout)
+        // One atlas for the count (nil: no count, or no font, said once): the check below, the
+        // picture and the SVG's outlines.
+        let atlas = request.text.isEmpty ? nil : Fonts.atlas()
         // A count too small to read is left out, as the window leaves it out (a new user's
         // eight digits on a badge of 20 drew a plain dot without a word); one that no font can
-        // draw has its own warning (the drawing's atlas gives it: this one is silent).
-        if !request.text.isEmpty, let font = try? Font.system(), case let atlas = GlyphAtlas(font: font),
-           CountPlacement(request.text, center: .zero, radius: 100, scale: 1, atlas: atlas) != nil,
+        // draw has its own warning, once (`Fonts.atlas`).
+        if let atlas, CountPlacement(request.text, center: .zero, radius: 100, scale: 1, atlas: atlas) != nil,
            CountPlacement(request.text, center: request.pose.center, radius: request.radius, scale: options.scale, atlas: atlas) == nil {
             CommandLine.warn("--text '\(request.text)' is left out: it would be under \(CountPlacement.minimumPixels) device px per em "
                              + "on a badge of radius \(Parameter.format(request.radius)) at scale \(Parameter.format(options.scale)) "
                              + "(fewer characters, a larger --radius or --scale draws it)")
         }
-        try writeFiles(snapshot, request: request, layout: layout) { () throws(CLIError) in
+        try writeFiles(snapshot, request: request, layout: layout, atlas: atlas) { () throws(CLIError) in
             try draw([request.pose], texts: [request.text], options: options, construction: request.construction,
-                     wireframe: request.wireframe)
+                     wireframe: request.wireframe, atlas: atlas)
         }
         if request.stats {
             for line in comparison(of: request.pose, parameters: options.parameters).lines { CommandLine.say(line) }
@@ -220,8 +222,10 @@ enum RenderCommand {
     }
 
     /// Writes the request's files of `snapshot`, all or none (a failure is status 1): at --out
-    /// the PNG that `picture` draws, or the SVG; at --geometry the construction's JSON.
-    static func writeFiles(_ snapshot: SceneSnapshot, request: RenderRequest, layout: Layout,
+    /// the PNG that `picture` draws, or the SVG; at --geometry the construction's JSON (their
+    /// counts from `atlas` where one is given, nil in it meaning no font; else an atlas is
+    /// opened if there are counts).
+    static func writeFiles(_ snapshot: SceneSnapshot, request: RenderRequest, layout: Layout, atlas: GlyphAtlas?? = nil,
                            picture: () throws(CLIError) -> Image) throws(CLIError) {
         let options = request.common
         var files: [(Data, String)] = []
@@ -229,7 +233,7 @@ enum RenderCommand {
         if svg != nil || request.geometry != nil {
             let texts = snapshot.badges.contains { !$0.text.isEmpty }
             let scene = VectorScene(snapshot, parameters: options.parameters, layout: layout, deviceScale: options.scale,
-                                    atlas: texts ? Fonts.atlas() : nil, wholeContour: request.geometry != nil)
+                                    atlas: texts ? atlas ?? Fonts.atlas() : nil, wholeContour: request.geometry != nil)
             if let svg { files.append((Data(scene.svg.utf8), svg)) }
             if let geometry = request.geometry { files.append((Data(scene.geometryJSON.utf8), geometry)) }
         }
@@ -357,10 +361,12 @@ enum RenderCommand {
             bridge: parameters.bridge(of: pose), field: painter.metaballField, step: step)
     }
 
-    /// Renders poses with the options' canvas, scale, mode and parameters, headless.
+    /// Renders poses with the options' canvas, scale, mode and parameters, headless (the counts
+    /// from `atlas` where one is given, nil in it meaning no font; else an atlas is opened if
+    /// there are counts).
     static func draw(_ poses: [BadgePose], texts: [String] = [], options: CommonOptions, construction: Bool = false,
-                     wireframe: Bool = false) throws(CLIError) -> Image {
-        var painter = BadgePainter(atlas: texts.contains { !$0.isEmpty } ? Fonts.atlas() : nil)
+                     wireframe: Bool = false, atlas: GlyphAtlas?? = nil) throws(CLIError) -> Image {
+        var painter = BadgePainter(atlas: texts.contains { !$0.isEmpty } ? atlas ?? Fonts.atlas() : nil)
         painter.paint(poses, texts: texts, parameters: options.parameters, scale: options.scale, mode: options.mode)
         let snapshot = SceneSnapshot(held: poses, texts: texts, rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)

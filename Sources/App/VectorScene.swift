@@ -208,9 +208,9 @@ struct VectorScene {
                     let (home, bridge, covered) = homes[next]
                     next += 1
                     if let bridge {
-                        var shape = shape(of: bridge, style: parameters.bridge.style, home: home, badge: index)
-                        shape.covered = covered
-                        pane.bridges.append(shape)
+                        var drawn = shape(of: bridge, style: parameters.bridge.style, home: home, badge: index)
+                        drawn.covered = covered
+                        pane.bridges.append(drawn)
                     }
                 }
                 let counted = pane.counts.count

@@ -608,14 +608,15 @@ final class WindowApp {
             content.help = Controls.helpLines
             content.helpScroll = helpScroll
         }
-        content.avoid = HUDContent.shown(snapshot, layout: layout, parameters: options.parameters)
+        let reach = (scene as? ChainScene)?.world.inset
+        content.avoid = HUDContent.shown(snapshot, layout: layout, parameters: options.parameters, fieldReach: reach)
             + HUDContent.boxes(painter.constructionLabels, layout: layout)
         // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
         // at home; the caterpillar as it last lay still or, let go, crept (until it first does,
         // at the start or after a resize or a new scene, where it will land), joined where goo
         // or a field joins it (`bodyBoxes`); the grid as it is (it never moves).
         content.rest = scene.resting(snapshot).map { balls in
-            scene.kind == .chain ? HUDContent.bodyBoxes(balls, layout: layout, parameters: options.parameters)
+            scene.kind == .chain ? HUDContent.bodyBoxes(balls, layout: layout, parameters: options.parameters, fieldReach: reach)
                 : HUDContent.boxes(balls, layout: layout)
         }
         content.toast = toast?.text

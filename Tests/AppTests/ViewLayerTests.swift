@@ -1562,6 +1562,9 @@ extension HUDTests {
         for mode in [Mode.bezier, .metaball, .split] {
             let layout = Layout(width: 800, height: 600, mode: mode, scene: .chain)
             let boxes = HUDContent.bodyBoxes(bodies, layout: layout, parameters: parameters)
+            // The window hands in its world's inset, which is the same reach.
+            let world = ChainScene(width: 800, height: 600, parameters: parameters).world
+            #expect(HUDContent.bodyBoxes(bodies, layout: layout, parameters: parameters, fieldReach: world.inset) == boxes)
             for (index, pane) in layout.panes.enumerated() {
                 if pane.content == .bezier {
                     // Every vertex of the goo between the circles, its fringe's within a pixel
