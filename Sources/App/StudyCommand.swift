@@ -25,7 +25,8 @@ struct StudyFill: Equatable {
         case "tangent": Color(red: 0.55, green: 0.2, blue: 0.75)
         case "metaball.inverseSquare": Color(red: 0.1, green: 0.35, blue: 0.85)
         case "metaball.wyvill": Color(red: 0.1, green: 0.6, blue: 0.3)
-        default: Color(red: 0, green: 0.6, blue: 0.65)
+        // (Brown: the teal it had was hard to tell from wyvill's green in thin lines.)
+        default: Color(red: 0.55, green: 0.34, blue: 0.29)
         }
     }
 
@@ -66,7 +67,9 @@ struct StudyRequest {
 
         Sweeps one parameter and compares every fill over the sweep: one badge of --radius pulled
         along +x from its home (by the swept distance, or by --distance when another parameter is
-        swept). Writes, into DIR (made if needed):
+        swept). As in the window, the metaball fills' home ball grows in over the first R of the
+        pull (a badge at rest is one ball): under d = R they are little more than the badge's own
+        circle, which the plots' area and IoU show. Writes, into DIR (made if needed):
           sheet.png   small multiples: a row per fill, a column per value (at most 12, evenly
                       chosen), each cell labelled, the values in a header row, one scale for all
           plots.png   the narrowest width between the centres, the area, the join angles at the
@@ -78,7 +81,8 @@ struct StudyRequest {
 
           --out DIR                 where to write (required)
           --sweep NAME=FROM:TO:STEP distance (the default: distance=0:70:2) or a number
-                                    parameter of the registry, e.g. neck=0:1:0.1; TO included
+                                    parameter of the registry, e.g. neck=0:1:0.1; TO included;
+                                    at most 1000 values
           --fills LIST              a comma list of quad, cubic, tangent, metaball.inverseSquare,
                                     metaball.wyvill, metaball.smoothMin (all six)
           --cell WxH                a cell's size in logical pixels (180x80)
@@ -139,6 +143,10 @@ struct StudyRequest {
             var probe = common.parameters
             for value in values { try parameter.set(Parameter.format(value), in: &probe, source: "--sweep \(sweep)") }
         }
+        try checkSheetSize()
+    }
+
+    func checkSheetSize() throws(CLIError) {
         let (w, h) = sheetPixels
         if w > CommonOptions.maximumPixels || h > CommonOptions.maximumPixels {
             throw .usage("the sheet would be \(w)x\(h) device pixels; at most \(CommonOptions.maximumPixels) a side (a smaller --cell or --scale)")
@@ -231,13 +239,19 @@ struct StudyRequest {
         return (p, distance)
     }
 
-    // The sheet's layout, logical pixels.
-    static let margin = 10.0, titleHeight = 28.0, headerHeight = 20.0, labelWidth = 185.0, gap = 6.0
+    // The sheet's layout, logical pixels: a title of `titleLines` lines (wrapped to the sheet's
+    // width: one column's sheet cut it), the header row, the cells.
+    static let margin = 10.0, titleHeight = 28.0, titleLineHeight = 18.0, headerHeight = 20.0, labelWidth = 185.0, gap = 6.0
+    var titleLines = 1
+
+    private var top: Double {
+        StudyRequest.margin + StudyRequest.titleHeight + StudyRequest.titleLineHeight * Double(titleLines - 1) + StudyRequest.headerHeight
+    }
 
     var sheetSize: (width: Double, height: Double) {
         let columns = Double(shownValues.count), rows = Double(fills.count)
         return (StudyRequest.margin * 2 + StudyRequest.labelWidth + columns * (cell.width + StudyRequest.gap),
-                StudyRequest.margin * 2 + StudyRequest.titleHeight + StudyRequest.headerHeight + rows * (cell.height + StudyRequest.gap))
+                top + StudyRequest.margin + rows * (cell.height + StudyRequest.gap))
     }
 
     var sheetPixels: (Int, Int) {
@@ -248,7 +262,7 @@ struct StudyRequest {
     /// Where cell (row, column) lies on the sheet, logical pixels.
     func cellOrigin(row: Int, column: Int) -> Vec2 {
         Vec2(StudyRequest.margin + StudyRequest.labelWidth + Double(column) * (cell.width + StudyRequest.gap),
-             StudyRequest.margin + StudyRequest.titleHeight + StudyRequest.headerHeight + Double(row) * (cell.height + StudyRequest.gap))
+             top + Double(row) * (cell.height + StudyRequest.gap))
     }
 }
 
@@ -282,7 +296,6 @@ enum StudyCommand {
         let files = [try RenderCommand.pngFile(sheet, at: folder + "/sheet.png"), try RenderCommand.pngFile(plots, at: folder + "/plots.png"),
                      (Data(csv(request, rows: rows).utf8), folder + "/study.csv")]
         if let (path, reason) = AtomicFile.write(files) { throw .failure("cannot write '\(path)': \(reason)") }
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         CommandLine.say("study: \(count(request.values.count, "value")) × \(count(request.fills.count, "fill")) in \(folder)/ (sheet.png, plots.png, study.csv)")
     }
 
@@ -402,20 +415,30 @@ enum StudyCommand {
         return text
     }
 
+    /// "1 value", "36 values".
+    static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
     // MARK: The sheet
 
     static func drawSheet(_ request: StudyRequest, atlas: GlyphAtlas?, progress: Progress) throws(CLIError) -> Image {
         let scale = request.common.scale
-        let (width, height) = request.sheetPixels
-        let size = request.sheetSize
         let shown = request.shownValues
         // The lettering: title, the values over the columns, the fills' names, the cells' frames.
         var pen = HUDPen(scale: scale, atlas: atlas)
         let sweepText = request.sweep == "distance"
             ? "distance (the badge pulled along +x), R \(Parameter.format(request.radius))"
             : "\(request.sweep) at a pull of \(Parameter.format(request.distance)) px, R \(Parameter.format(request.radius))"
-        pen.text("sticky study: \(sweepText); \(request.values.count) values, \(shown.count) shown", x: StudyRequest.margin,
-                 y: StudyRequest.margin + 18, size: 14, color: HUDPen.ink)
+        let title = pen.wrap("sticky study: \(sweepText); \(count(request.values.count, "value")), \(shown.count) shown", size: 14,
+                             width: request.sheetSize.width - 2 * StudyRequest.margin)
+        var request = request
+        request.titleLines = title.count
+        try request.checkSheetSize()
+        let (width, height) = request.sheetPixels
+        let size = request.sheetSize
+        for (i, line) in title.enumerated() {
+            pen.text(line, x: StudyRequest.margin, y: StudyRequest.margin + 18 + StudyRequest.titleLineHeight * Double(i), size: 14,
+                     color: HUDPen.ink)
+        }
         for (column, value) in shown.enumerated() {
             let origin = request.cellOrigin(row: 0, column: column)
             let text = request.header(value)
@@ -483,9 +506,11 @@ enum StudyCommand {
     static func ticks(_ lo: Double, _ hi: Double) -> (values: [Double], lo: Double, hi: Double) {
         var lo = lo, hi = hi
         // A constant figure (to rounding) gets a range of its own: noise must not fill the plot.
+        // One that is not negative keeps to 0 and up (a join angle of 0° at every value had an
+        // axis from -1 to 1).
         if !(hi - lo > 1e-9 * max(1, abs(lo), abs(hi))) {
             let middle = (lo + hi) / 2, half = max(1, abs(middle) * 0.1)
-            (lo, hi) = (middle - half, middle + half)
+            (lo, hi) = lo >= 0 && middle - half < 0 ? (0, 2 * half) : (middle - half, middle + half)
         }
         let raw = (hi - lo) / 5, power = pow(10, (log10(raw)).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
@@ -511,12 +536,18 @@ enum StudyCommand {
                 }
             }
         }
-        var notes: [String] = []
+        // Each hidden line's last later fill it lies under (the one drawn over it); a note for
+        // each such fill, naming all that lie under it: "metaball.inverseSquare and
+        // metaball.wyvill under metaball.smoothMin".
+        var under: [(over: StudyFill, fills: [String])] = []
         for (i, fill) in fills.enumerated() {
-            // The last later fill it lies under: the one drawn over it.
-            if let over = fills[(i + 1)...].last(where: { same(series(fill), series($0)) }) { notes.append("\(fill.name) under \(over.name)") }
+            guard let over = fills[(i + 1)...].last(where: { same(series(fill), series($0)) }) else { continue }
+            if let k = under.firstIndex(where: { $0.over == over }) { under[k].fills.append(fill.name) } else { under.append((over, [fill.name])) }
         }
-        return notes
+        return under.map { over, names in
+            let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            return "\(listed) under \(over.name)"
+        }
     }
 
     static func drawPlots(_ request: StudyRequest, rows: [StudyRow], atlas: GlyphAtlas?) throws(CLIError) -> Image {
@@ -531,7 +562,8 @@ enum StudyCommand {
             ("area (px²)", { $0.area }),
             ("join angle at the home circle (°, Bézier)", { $0.kinkHome }),
             ("join angle at the badge (°, Bézier)", { $0.kinkBadge }),
-            ("IoU with the quad fill", { $0.iou }),
+            // (Measured against quad whether it is drawn or not.)
+            ("IoU with the quad fill\(request.fills.contains { $0.name == "quad" } ? "" : " (not in --fills)")", { $0.iou }),
         ]
         // The x axis spans the sweep exactly (a single value: ±1 round it), ticks at round values in it.
         let xNice = ticks(request.from, request.to)
@@ -539,8 +571,19 @@ enum StudyCommand {
         let xTicks = (values: xNice.values.filter { $0 >= xRange.0 - 1e-9 && $0 <= xRange.1 + 1e-9 }, lo: xRange.0, hi: xRange.1)
         for (index, chart) in charts.enumerated() {
             let origin = Vec2(Double(index % 3) * plotWidth, Double(index / 3) * plotHeight)
-            let box = Rect(x: origin.x + 58, y: origin.y + 30, width: plotWidth - 76, height: plotHeight - 78)
+            var box = Rect(x: origin.x + 58, y: origin.y + 30, width: plotWidth - 76, height: plotHeight - 78)
             pen.text(chart.title, x: box.x, y: origin.y + 20, size: 13, color: HUDPen.ink)
+            // The lines wholly under another's, named under the title, the data's top moved down
+            // for them (a note over the lines hid a line at the plot's top and ran off its left).
+            let notes = hidden(request.fills, rows: rows, figure: chart.figure)
+            if !notes.isEmpty {
+                let lines = notes.flatMap { pen.wrap($0, size: 11, width: box.width) }
+                for (i, line) in lines.enumerated() {
+                    pen.text(line, x: box.x, y: box.y + 10 + 14 * Double(i), size: 11, color: HUDPen.edge)
+                }
+                let drop = 14 * Double(lines.count) + 4
+                box = Rect(x: box.x, y: box.y + drop, width: box.width, height: box.height - drop)
+            }
             let values = rows.compactMap(chart.figure).map { abs($0) < 1e-9 ? 0 : $0 }
             let yTicks = values.isEmpty ? ticks(0, 1) : ticks(values.min()!, values.max()!)
             func place(_ x: Double, _ y: Double) -> Vec2 {
@@ -592,14 +635,6 @@ enum StudyCommand {
                     }
                     previous = p
                 }
-            }
-            let notes = hidden(request.fills, rows: rows, figure: chart.figure)
-            if !notes.isEmpty {
-                // At the top right, on a panel over the lines.
-                let note = notes.joined(separator: ", "), width = pen.width(of: note, size: 11)
-                let at = Vec2(box.maxX - width - 6, box.y + 4)
-                pen.panel(Rect(x: at.x - 4, y: at.y - 2, width: width + 8, height: 18), fill: HUDPen.paper.with(alpha: 0.9))
-                pen.text(note, x: at.x, y: at.y + 12, size: 11, color: HUDPen.ink)
             }
         }
         // The legend, in the sixth place.

@@ -174,6 +174,9 @@ import Testing
         }
         let quadOnTangent = rows(["quad": [0, 0, nil], "cubic": [44, 42, nil], "tangent": [0, 0, nil]])
         #expect(StudyCommand.hidden(fills, rows: quadOnTangent, figure: \.kinkHome) == ["quad under tangent"])
+        // Two under one: one note naming both.
+        let allOnTangent = rows(["quad": [0, 0, nil], "cubic": [0, 0, nil], "tangent": [0, 0, nil]])
+        #expect(StudyCommand.hidden(fills, rows: allOnTangent, figure: \.kinkHome) == ["quad and cubic under tangent"])
         let apart = rows(["quad": [0, 0, nil], "cubic": [44, 42, nil], "tangent": [0, 0.001, nil]])
         #expect(StudyCommand.hidden(fills, rows: apart, figure: \.kinkHome).isEmpty)
         let gapped = rows(["quad": [0, 0, nil], "cubic": [44, 42, nil], "tangent": [0, 0, 0]])
@@ -187,6 +190,73 @@ import Testing
         #expect(StudyCommand.hidden(request.fills, rows: measured, figure: \.kinkHome) == ["quad under tangent"])
         #expect(StudyCommand.hidden(request.fills, rows: measured, figure: \.kinkBadge).isEmpty)
         #expect(StudyCommand.hidden(request.fills, rows: measured, figure: \.area).isEmpty)
+    }
+
+    /// The notes of hidden lines stand above a plot's data, not over its lines, and inside the
+    /// picture: with the quad's IoU at 1 (the plot's top) and wyvill's line under smoothMin's
+    /// there, the note on a panel at the top right hid the quad's line for 250 px, and the
+    /// narrowest width's two notes ran off the picture's left edge (a new user's study).
+    @Test func plotNotesKeepClearOfTheLines() throws {
+        let (folder, result, _) = try StudyTests.study(["--sweep", "shrink=5:20:1", "--radius", "15", "--distance", "50"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let plots = try PNG.read(from: folder.appendingPathComponent("plots.png").path)
+        func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let i = 4 * (y * plots.width + x)
+            return (Int(plots.pixels[i]), Int(plots.pixels[i + 1]), Int(plots.pixels[i + 2]))
+        }
+        // The IoU plot (the fifth place, 380x260 from 380,260), its data from x = 58 + 380 over
+        // 380 - 76 px: the quad's line, the widest (1.8 + 5 × 7/5 = 8.8 px: six fills), shows
+        // at least 7 px of its red in every column of it (no other line comes near it there;
+        // the note's panel over it left 6).
+        let quad = StudyFill.all[0].color
+        let red = (Int((quad.red * 255).rounded()), Int((quad.green * 255).rounded()), Int((quad.blue * 255).rounded()))
+        var hidden: [Int] = []
+        for x in (380 + 58 + 2)..<(380 + 58 + 304 - 2) {
+            let seen = (260..<520).count { y in
+                let p = pixel(x, y)
+                return abs(p.0 - red.0) <= 2 && abs(p.1 - red.1) <= 2 && abs(p.2 - red.2) <= 2
+            }
+            if seen < 7 { hidden.append(x) }
+        }
+        #expect(hidden.isEmpty, "the quad's line is hidden in \(hidden.count) columns, from x = \(hidden.first ?? 0)")
+        // Nothing drawn in the picture's first four columns (the plots' tick labels end 17 px in).
+        let edge = (0..<plots.height).filter { y in (0..<4).contains { pixel($0, y) != (255, 255, 255) } }
+        #expect(edge.isEmpty, "ink at the left edge in \(edge.count) rows")
+    }
+
+    /// A figure that is the same at every value gets an axis of its own round it; one that is
+    /// not negative keeps to 0 and up (the join angles, 0° throughout, had -1 to 1).
+    @Test func aConstantFiguresAxis() {
+        let zero = StudyCommand.ticks(0, 0), five = StudyCommand.ticks(5, 5), below = StudyCommand.ticks(-2, -2)
+        #expect(zero.lo == 0 && zero.hi >= 1 && zero.values.first == 0, "\(zero)")
+        #expect(five.lo < 5 && five.hi > 5 && five.lo >= 0, "\(five)")
+        #expect(below.lo < -2 && below.hi > -2, "\(below)")
+    }
+
+    /// A sheet too narrow for its title (one value: one column) wraps it, the cells lower by
+    /// its lines (18 px each): it was cut at the picture's edge.
+    @Test func aNarrowSheetWrapsItsTitle() throws {
+        let (folder, result, _) = try StudyTests.study(["--sweep", "distance=30:30:1", "--fills", "quad,cubic"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try PNG.read(from: folder.appendingPathComponent("sheet.png").path)
+        func ink(_ x: Int, _ y: Int) -> Bool { let i = 4 * (y * sheet.width + x); return sheet.pixels[i] < 128 }
+        #expect(sheet.width == 20 + 185 + 186, "\(sheet.width)")
+        let extra = sheet.height - (20 + 28 + 20 + 2 * 86)
+        #expect(extra > 0 && extra % 18 == 0, "\(sheet.height)")
+        // Nothing of the title in the last column of the picture (the margin), some on its second line.
+        #expect(!(0..<(10 + 28 + extra)).contains { ink(sheet.width - 1, $0) || ink(sheet.width - 5, $0) })
+        #expect((0..<(sheet.width - 10)).contains { x in (30...44).contains { ink(x, $0) } })
+        // The cells where the layout puts them, below the title's lines: red inside, a frame round.
+        let x0 = 10 + 185, y0 = 10 + 28 + extra + 20
+        func isRed(_ x: Int, _ y: Int) -> Bool { let i = 4 * (y * sheet.width + x); return sheet.pixels[i] > 200 && sheet.pixels[i + 1] < 60 }
+        for row in 0..<2 {
+            let top = y0 + 86 * row
+            // (The home at (180 - 30) / 2 = 75 in the cell, the badge 30 px on, radius 20.)
+            #expect(isRed(x0 + 105, top + 40) && !isRed(x0 + 105, top + 40 - 24), "cell \(row): the badge")
+            #expect(!isRed(x0 - 1, top + 40) && sheet.pixels[4 * ((top + 40) * sheet.width + x0 - 1)] < 250, "cell \(row): its frame")
+        }
     }
 
     @Test func theSheetShowsBothSidesOfTheBreak() throws {
