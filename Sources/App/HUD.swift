@@ -480,6 +480,10 @@ struct HUD {
     /// Each shown slider's row and bar, with its index in the slider list.
     private(set) var sliderAreas: [(index: Int, row: Rect, bar: Rect?)] = []
     private(set) var captionBox: Rect?
+    /// The held badge's figures in a box of their own, where the caption cannot keep them, and
+    /// their lines as drawn.
+    private(set) var figuresBox: Rect?
+    private(set) var figuresLines: [String] = []
     /// The slider panel, hint rows included.
     private(set) var sliderPanel: Rect?
     /// Whether the slider panel is left undrawn while the toast lies over it (a small window
@@ -748,6 +752,29 @@ struct HUD {
                 labelBoxes[i] = moved
             }
         }
+        // The held badge's figures where the caption could not keep them (the slider panel
+        // under it in a window under about 880 wide, or the held badge in their way): a box of
+        // their own, after the pane labels (which name the panes), under the panel or the
+        // caption, beside the panel, at a foot or the top right corner, or else the first place
+        // down the left or right side, whichever is first clear of what the scene shows and of
+        // the HUD (at 700x450 they were left out, and a user never saw them).
+        if content.heldLines > 0, content.help == nil, caption.count <= resting.count {
+            let held = wrapped(content.caption.suffix(content.heldLines))
+            let tw = held.map { pen.width(of: $0, size: HUD.textSize) }.max() ?? 0
+            let size = Vec2(tw + 8, HUD.lineHeight * Double(held.count) + 6)
+            var corners = [Vec2(m - 4, below - 4)]
+            if let panel = sliderPanel { corners += [Vec2(panel.x - 1, panel.maxY + 8), Vec2(panel.maxX + 8, panel.y - 1)] }
+            corners += [Vec2(m - 4, h - m - size.y + 4), Vec2(w - m - size.x + 4, h - m - size.y + 4), Vec2(w - m - size.x + 4, m - 4)]
+            for y in stride(from: below - 4, through: h - size.y, by: 4) { corners += [Vec2(m - 4, y), Vec2(w - m - size.x + 4, y)] }
+            let obstacles = content.avoid + taken
+            let place = corners.lazy.map { Rect(x: $0.x, y: $0.y, width: size.x, height: size.y) }.first { box in
+                box.x >= 0 && box.y >= 0 && box.maxX <= w && box.maxY <= h && HUD.isClear(box, of: obstacles)
+            }
+            if let place {
+                (figuresBox, figuresLines) = (place, held)
+                taken.append(place)
+            }
+        }
         if let toast = content.toast, pen.width(of: "ab…", size: HUD.textSize) <= w - 4 * m {
             // Bottom centre, above the pane labels; or, where the scene lies there (the chain on
             // its floor), at the top below the caption and the sliders.
@@ -825,6 +852,16 @@ struct HUD {
         if let box = captionBox {
             if let toastBox, toastBox.intersects(box) { captionBox = nil } else { drawCaption(box, pen: &pen) }
         }
+        if let box = figuresBox {
+            if let toastBox, toastBox.intersects(box) {
+                (figuresBox, figuresLines) = (nil, [])
+            } else {
+                pen.panel(box, fill: HUDPen.paper.with(alpha: 0.85))
+                for (i, line) in figuresLines.enumerated() {
+                    pen.text(line, x: box.x + 4, y: box.y + 16 + HUD.lineHeight * Double(i), size: HUD.textSize, color: HUDPen.ink)
+                }
+            }
+        }
         // (The labels too: one under the toast, as over the grid's label band, is left out while
         // the toast shows, not cut to "Bézier ·" at its edge.)
         if let toastBox {
@@ -870,7 +907,7 @@ struct HUD {
         // the toast or the help lie over it (the window's own parts, across both panes), so
         // that it never shows through their panels or their text.
         if layout.panes.count > 1 {
-            let parts = [captionBox, sliderPanelCovered ? nil : sliderPanel, toastBox, helpBox].compactMap { $0 } + labelBoxes
+            let parts = [captionBox, sliderPanelCovered ? nil : sliderPanel, toastBox, helpBox, figuresBox].compactMap { $0 } + labelBoxes
             for pane in layout.panes.dropFirst() {
                 // The window unit left of the pane's edge: whole device pixels at any whole scale.
                 let line = Rect(x: pane.x - 1, y: 0, width: 1, height: h)
