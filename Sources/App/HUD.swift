@@ -460,16 +460,19 @@ extension HUDContent {
     /// The divider and the pane labels alone, as `render`'s pictures show them (PNG and SVG):
     /// nothing where the layout has one pane, but for the overlay, whose label is its legend
     /// (the window's caption says it there). They keep clear of the scene and of `construction`,
-    /// the bridge construction's labels (scene units).
+    /// the bridge construction's labels (scene units), and of `also` (window units: where a
+    /// recording's scene goes in its other frames).
     static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: SceneName, parameters: Parameters,
-                       construction: [Rect] = []) -> HUDContent {
+                       construction: [Rect] = [], also: [Rect] = []) -> HUDContent {
         var content = HUDContent()
         content.paneLabels = paneLabels(layout: layout, scene: scene, parameters: parameters)
         if layout.panes.count == 1, layout.panes[0].content == .overlay {
             let legend = overlayLegend(scene: scene, parameters: parameters)
             (content.paneLabels, content.swatches) = ([legend.text], legend.swatches)
         }
-        if !content.paneLabels.isEmpty { content.avoid = shown(snapshot, layout: layout, parameters: parameters) + boxes(construction, layout: layout) }
+        if !content.paneLabels.isEmpty {
+            content.avoid = shown(snapshot, layout: layout, parameters: parameters) + boxes(construction, layout: layout) + also
+        }
         return content
     }
 }

@@ -159,15 +159,30 @@ enum ReplayCommand {
         }
         defer { headless?.destroy() }
 
+        // Frames every 1/fps s over the script's time, its end excluded: duration × fps frames.
+        let count = max(1, Int((script.duration * fps - 1e-9).rounded(.up)))
         // Two panes (split) or the overlay have the divider and labels, or the legend, that
-        // render's pictures have, placed clear of the scene as it starts (so that they stay put).
+        // render's pictures have, in one place in every frame, clear of the scene in all of them
+        // where they can be: the script is played once first for where the scene goes (placed
+        // clear of the start alone, they lay over the caterpillar once it had fallen).
         var labelled = common
         labelled.scene = sceneName
         let start = scene.snapshot(parameters)
+        var everyFrame: [Rect] = []
+        if headless != nil, layout.panes.count > 1 || common.mode == .overlay {
+            let rehearsal = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges,
+                                      parameters: parameters, count: script.count ?? common.count)
+            var player = ScriptPlayer(script: script, scene: rehearsal, parameters: parameters, zoom: layout.zoom)
+            var previous: [Rect] = []
+            for k in 0..<count {
+                try player.play(to: Double(k) / fps)
+                let shown = HUDContent.shown(rehearsal.snapshot(player.parameters), layout: layout, parameters: player.parameters)
+                if shown != previous { everyFrame += shown }
+                previous = shown
+            }
+        }
         var player = ScriptPlayer(script: script, scene: scene, parameters: parameters, zoom: layout.zoom)
         var dump = ""
-        // Frames every 1/fps s over the script's time, its end excluded: duration × fps frames.
-        let count = max(1, Int((script.duration * fps - 1e-9).rounded(.up)))
         var recording: Recording?
         if gifPath != nil || apngPath != nil {
             let (w, h) = common.pixelSize
@@ -206,7 +221,7 @@ enum ReplayCommand {
                 painter.paint(scene.snapshot(player.parameters), parameters: player.parameters, scale: scale, mode: common.mode)
                 let (w, h) = common.pixelSize
                 labelled.parameters = player.parameters
-                let labels = RenderCommand.labels(start, painter: &painter, options: labelled, layout: layout)
+                let labels = RenderCommand.labels(start, painter: &painter, options: labelled, layout: layout, also: everyFrame)
                 let frame = painter.frame(layout: layout, scale: scale, parameters: player.parameters, pixelWidth: w, pixelHeight: h,
                                           hud: labels, hudScale: common.scale)
                 if let overflow = painter.fieldOverflow { throw .failure("at \(Parameter.format(t)) s: \(overflow)") }

@@ -302,6 +302,38 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
                 + "the script's points are the pictures' (each pane's), as a window's pointer is, the dump's the scene's\n", "\(result.stderr)")
     }
 
+    /// A split replay's pane labels keep clear of the scene in every frame, not only the first:
+    /// the caterpillar starts high and falls onto the panes' feet, where labels placed clear of
+    /// its start lay over it from then on (a new user's 400x300 replay). The labels are the
+    /// only dark ink in the frames (the caterpillar is red and blue): in the last frame, none in
+    /// the bottom band where it lies, and some in the top band.
+    @Test func splitLabelsKeepClearOfTheFallenCaterpillar() throws {
+        let (result, _, folder) = try replay("size 400 300\nscene chain\nwait 1.5\n") {
+            ["--mode", "split", "--fps", "2", "--frames", $0.appendingPathComponent("f").path]
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let first = try PNG.read(from: folder.appendingPathComponent("f/frame-00000.png").path)
+        let last = try PNG.read(from: folder.appendingPathComponent("f/frame-00002.png").path)
+        func dark(_ image: Image, rows: Range<Int>) -> Int {
+            rows.reduce(0) { n, y in
+                n + (0..<image.width).filter { x in
+                    let i = 4 * (y * image.width + x)
+                    return image.pixels[i] < 90 && image.pixels[i + 1] < 90 && image.pixels[i + 2] < 90
+                }.count
+            }
+        }
+        func red(_ image: Image, rows: Range<Int>) -> Int {
+            rows.reduce(0) { n, y in
+                n + (0..<image.width).filter { x in let i = 4 * (y * image.width + x); return image.pixels[i] > 200 && image.pixels[i + 1] < 60 }.count
+            }
+        }
+        // (The caterpillar at the top first, at the foot last.)
+        #expect(red(first, rows: 0..<150) > 500 && red(last, rows: 240..<300) > 500)
+        #expect(dark(last, rows: 240..<300) == 0, "label ink by the fallen caterpillar")
+        #expect(dark(last, rows: 0..<40) > 100 && dark(first, rows: 0..<40) == dark(last, rows: 0..<40), "the labels at the top in both")
+    }
+
     /// A script's own badges are drawn where it puts them, at full size, as render's are: at
     /// 120x90 one badge of radius 20 covers π·20² pixels about (60, 45), and nothing is said of
     /// a zoom (laid out for the window's four badges it was drawn at 38%).
