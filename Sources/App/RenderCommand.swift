@@ -66,7 +66,8 @@ struct RenderRequest {
         In split mode each pane is (W/2)xH and the coordinates are the pane's; the panes are
         divided and labelled as in the window.
         With --scene chain: the caterpillar after --time seconds of falling from the seed's
-        layout; with --drag, held by the head, carried there over the first half second.
+        layout; with --drag, held by the head, carried there over the first half second (the
+        picture's point, or the pane's, where the caterpillar is drawn scaled to fit it).
 
           --out FILE.png|FILE.svg   where to write the picture, the format by the extension
                                     (no extension: PNG; another extension is refused)
@@ -249,25 +250,28 @@ enum RenderCommand {
         let layout = options.layout(.chain)
         let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters)
         if let drag = request.drag {
-            let canvas = layout.canvas
-            if drag.0 < 0 || drag.1 < 0 || drag.0 > canvas.x || drag.1 > canvas.y {
-                // (The caterpillar's canvas is at least its scene's, shown scaled to fit a smaller picture.)
-                let split = layout.panes.count > 1, shown = layout.panes[0]
-                var notes: [String] = []
-                if layout.zoom < 1 {
-                    notes.append("the \(Parameter.format(shown.width))x\(Parameter.format(shown.height)) \(split ? "pane" : "picture") shows it scaled to fit")
-                }
-                if split { notes.append("in split mode the coordinates are each pane's") }
-                CommandLine.warn("--drag \(Parameter.format(drag.0)),\(Parameter.format(drag.1)) lies outside the caterpillar's "
-                    + "\(Parameter.format(canvas.x))x\(Parameter.format(canvas.y)) canvas"
-                    + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))") + "; the head is carried to its wall")
+            // --drag is the picture's point (each pane's in split), as a window's pointer and a
+            // replay's points are: where the caterpillar's canvas, at least its scene's, is shown
+            // scaled to fit a smaller picture, the scene's point is that over the zoom (a new
+            // user's 190,60 in a 400x300 split put the head at 105,33 in its pane).
+            let split = layout.panes.count > 1, shown = layout.panes[0]
+            let zoom = layout.zoom
+            if let note = WindowApp.zoomNote(from: 1, to: zoom, scene: .chain, maxDistance: 0,
+                                             fitting: split ? "each pane" : "the picture", on: "the picture") {
+                CommandLine.warn(note + "; --drag is the \(split ? "pane's" : "picture's") point, as a window's pointer is")
             }
+            if drag.0 < 0 || drag.1 < 0 || drag.0 > shown.width || drag.1 > shown.height {
+                CommandLine.warn("--drag \(Parameter.format(drag.0)),\(Parameter.format(drag.1)) lies outside the "
+                    + "\(Parameter.format(shown.width))x\(Parameter.format(shown.height)) \(split ? "pane (in split mode the coordinates are each pane's)" : "picture")"
+                    + "; the head is carried to its wall")
+            }
+            let target = Vec2(drag.0, drag.1) / zoom
             let head = scene.world.circles.last!.center
             scene.apply(.pointerDown(head))
             let steps = 120
             for k in 1...steps {
                 let t = 0.5 * Double(k) / Double(steps)
-                scene.apply(.pointerMove(head.mix(Vec2(drag.0, drag.1), Double(k) / Double(steps))))
+                scene.apply(.pointerMove(head.mix(target, Double(k) / Double(steps))))
                 scene.advance(to: min(t, request.time))
             }
         }

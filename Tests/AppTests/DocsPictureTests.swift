@@ -25,7 +25,7 @@ import Testing
         list.append(("construction-field.png", ["--mode", "metaball", "--size", "200x130", "--scale", "2", "--anchor", "65,65",
                                                 "--drag", "105,80", "--construction"]))
         list.append(("construction-chain.png", ["--scene", "chain", "--mode", "metaball", "--size", "320x200", "--scale", "2",
-                                                "--drag", "200,70", "--time", "1", "--construction"]))
+                                                "--drag", "167,58", "--time", "1", "--construction"]))
         list.append(("split-40.png", ["--mode", "split", "--size", "480x160", "--style", "tangent", "--anchor", "80,80", "--drag", "120,80",
                                       "--text", "8"]))
         for (name, x) in [("overlay-40.png", "120"), ("overlay-59.png", "139")] {

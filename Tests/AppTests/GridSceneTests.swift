@@ -256,23 +256,48 @@ import Motion
         }
     }
 
-    /// The caterpillar's head carried to a --drag outside its canvas (at least its scene's,
-    /// drawn scaled into a smaller picture or split mode's pane) stops at the wall: render says
-    /// so, with the canvas's size in the coordinates --drag is in; inside, not a word.
-    @Test func renderSaysWhenTheHeadsTargetIsOutside() throws {
-        let split = Layout(width: 320, height: 200, mode: .split, scene: .chain).canvas
-        let one = Layout(width: 320, height: 200, mode: .metaball, scene: .chain).canvas
-        #expect(split.x > 160 && one.x > 320, "the case needs canvases larger than the picture: \(split), \(one)")
-        func size(_ v: Vec2) -> String { "\(Parameter.format(v.x))x\(Parameter.format(v.y))" }
-        let cases: [([String], String?)] = [
-            (["--mode", "split", "--drag", "\(Parameter.format(split.x + 10)),70"],
-             "--drag \(Parameter.format(split.x + 10)),70 lies outside the caterpillar's \(size(split)) canvas (the 160x200 pane shows it "
-                + "scaled to fit; in split mode the coordinates are each pane's); the head is carried to its wall"),
-            (["--mode", "split", "--drag", "\(Parameter.format(split.x - 10)),70"], nil),
-            (["--drag", "100,-5"], "--drag 100,-5 lies outside the caterpillar's \(size(one)) canvas (the 320x200 picture shows it scaled to fit)"),
+    /// --drag is the picture's point (each pane's in split), as a window's pointer and a
+    /// replay's points are, where the caterpillar's canvas (at least its scene's) is drawn
+    /// scaled into a smaller picture or pane: render says so, and carries the head to where
+    /// the picture shows the point (a new user's 190,60 in a 400x300 split put it at 105,33);
+    /// a point outside the pane or picture is said to be, with its size, and the head stops at
+    /// the wall. The head's blue found in the picture, about the point.
+    @Test func renderTakesTheHeadsTargetInThePicturesUnits() throws {
+        let split = Layout(width: 320, height: 200, mode: .split, scene: .chain)
+        let one = Layout(width: 320, height: 200, mode: .metaball, scene: .chain)
+        #expect(split.zoom < 1 && one.zoom < 1, "the case needs canvases larger than the picture: \(split.zoom), \(one.zoom)")
+        func note(_ layout: Layout, _ fitting: String, _ point: String) -> String {
+            "the scene at \(Int((layout.zoom * 100).rounded()))% to fit \(fitting); --drag is the \(point) point, as a window's pointer is"
+        }
+        let cases: [([String], [String])] = [
+            (["--mode", "split", "--drag", "170,70"],
+             [note(split, "each pane", "pane's"), "--drag 170,70 lies outside the 160x200 pane (in split mode the coordinates are each pane's); "
+                + "the head is carried to its wall"]),
+            (["--mode", "split", "--drag", "100,70"], [note(split, "each pane", "pane's")]),
+            (["--drag", "100,-5"], [note(one, "the picture", "picture's"), "--drag 100,-5 lies outside the 320x200 picture; the head is carried to its wall"]),
+            (["--drag", "200,90"], [note(one, "the picture", "picture's")]),
         ]
-        for (options, warning) in cases {
-            try Sticky.expectRender(["--scene", "chain", "--size", "320x200"] + options, warns: warning)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a.png").path
+        for (options, warnings) in cases {
+            let result = try Sticky.run(["render", "--scene", "chain", "--size", "320x200", "--time", "1.5", "--out", out] + options)
+            #expect(result.status == 0, "\(options): \(result.stderr)")
+            #expect(result.stderr == warnings.map { "sticky: warning: \($0)\n" }.joined(), "\(options): \(result.stderr)")
+            guard warnings.count == 1 else { continue }
+            // Inside: the head's blue (#0000FF) centred on the point, in the first pane.
+            let image = try PNG.read(from: out)
+            let width = options.contains("split") ? 160 : 320
+            var sum = Vec2.zero, count = 0.0
+            for y in 0..<image.height {
+                for x in 0..<width {
+                    let i = 4 * (y * image.width + x)
+                    if image.pixels[i] < 60 && image.pixels[i + 1] < 60 && image.pixels[i + 2] > 200 { sum = sum + Vec2(Double(x) + 0.5, Double(y) + 0.5); count += 1 }
+                }
+            }
+            let drag = options[options.firstIndex(of: "--drag")! + 1].split(separator: ",").map { Double($0)! }
+            let centre = sum / max(count, 1)
+            #expect(count > 100 && abs(centre.x - drag[0]) < 3 && abs(centre.y - drag[1]) < 3, "\(options): the head at \(centre), \(count) px")
         }
     }
 
@@ -329,7 +354,7 @@ import Motion
             (["--scene", "grid", "--count", "4", "--mode", "metaball", "--construction"], []),
             (["--mode", "metaball", "--wireframe", "--drag", "60,30"], ["--wireframe draws the Bézier fill's triangles, which the metaball mode"]),
             (["--mode", "overlay", "--wireframe", "--drag", "60,30"], ["--wireframe draws the Bézier fill's triangles, which the overlay mode"]),
-            (["--scene", "chain", "--time", "0.5", "--drag", "40,20"], []),
+            (["--scene", "chain", "--time", "0.5", "--drag", "40,20"], ["--drag is the picture's point"]),
             (["--radius", "12", "--text", "3", "--anchor", "40,30", "--drag", "60,30", "--construction", "--wireframe", "--mode", "split"], []),
         ]
         for (options, warnings) in cases {
