@@ -44,11 +44,12 @@ struct CommonOptions {
 
     /// The shared options' help, naming the defaults a command starts from (bench's size,
     /// soak's mode), so the help says what the command really does.
-    static func help(defaults: CommonOptions) -> String {
+    /// The shared options' help; `mode`: the --mode line where a command has its own.
+    static func help(defaults: CommonOptions, mode: String? = nil) -> String {
         """
           --size WxH                canvas size in logical pixels (\(defaults.width)x\(defaults.height))
           --scale S                 device pixels per logical pixel (\(Parameter.format(defaults.scale)))
-          --mode M                  bezier, metaball, split (both side by side), overlay (\(defaults.mode.rawValue))
+          --mode M                  \(mode ?? "bezier, metaball, split (both side by side), overlay (\(defaults.mode.rawValue))")
           --scene S                 badge, chain (seed 004's caterpillar), or grid: --count N
                                     badges pulled seeded random ways, for scaling (\(defaults.scene.rawValue))
           --count N                 the grid scene's badges, 1 to \(GridScene.largestCount) (\(defaults.count))

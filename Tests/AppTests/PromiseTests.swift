@@ -136,6 +136,26 @@ import Motion
         #expect(abs(total - Double(lines.count) / fps) < 1e-9, "total \(total) for \(lines.count) frames")
     }
 
+    /// A ratio's spread is its rounds' own ratios' quartiles by nearest rank (the ⌈n/4⌉th and
+    /// ⌈3n/4⌉th); a verdict is within it where the target lies between them; the drawing over
+    /// the clear compares each frame less its round's clear.
+    @Test func benchSpreadsAndTheDrawingOverTheClear() {
+        let a = BenchCommand.spread([2, 4, 6, 8], over: [1, 1, 1, 1])
+        #expect(a.low == 2 && a.high == 6, "\(a)")
+        let b = BenchCommand.spread([8, 7, 6, 5, 4, 3, 2, 1].map { 2 * $0 }, over: Array(repeating: 2, count: 8))
+        #expect(b.low == 2 && b.high == 6, "\(b)")
+        let one = BenchCommand.spread([3], over: [2])
+        #expect(one.low == 1.5 && one.high == 1.5)
+        func result(_ low: Double, _ high: Double) -> BenchCommand.Result {
+            BenchCommand.Result(name: "r", value: 1.05, unit: "x", detail: "", target: 1.1, spread: (low, high))
+        }
+        #expect(result(1.0, 1.2).withinSpread && !result(1.0, 1.08).withinSpread && !result(1.11, 1.2).withinSpread)
+        #expect(!BenchCommand.Result(name: "r", value: 1.05, unit: "x", detail: "", spread: (1.0, 1.2)).withinSpread)
+        let drawn = BenchCommand.drawn("f", [1.3, 1.5, 1.4], over: [1.2, 1.3, 1.25], clear: [1.0, 1.1, 1.05])
+        // Less the clear: 0.3, 0.4, 0.35 over 0.2, 0.2, 0.2; medians 0.35 / 0.2.
+        #expect(drawn.name == "f.drawn" && abs(drawn.value - 0.35 / 0.2) < 1e-9 && drawn.target == nil, "\(drawn.value)")
+    }
+
     /// `sticky bench --json` reports every figure its help names, with sane values (the release
     /// figures, allocations included, are checked by scripts/bench-check); given --mode and
     /// --scene chain, which change none of them, it says so.
@@ -146,9 +166,16 @@ import Motion
                         "sticky: warning: bench times the badges and the caterpillar both (--scene grid instead: the grid); --scene chain changes nothing"] {
             #expect(result.stderr.split(separator: "\n").contains { $0 == warning }, "\(result.stderr)")
         }
-        var figures: [String: Double] = [:], details: [String: String] = [:]
+        var figures: [String: Double] = [:], details: [String: String] = [:], objects: [[String: Any]] = []
+        var summary: [String: Any]?
         for line in result.stdout.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            // The last line: the summary, not shaped as a figure.
+            if object["summary"] != nil {
+                summary = object
+                continue
+            }
+            objects.append(object)
             let name = try #require(object["name"] as? String)
             // null: a figure that could not be taken (the allocation counter is off in sanitized builds).
             figures[name] = (object["value"] as? NSNumber)?.doubleValue ?? .nan
@@ -167,6 +194,24 @@ import Motion
             #expect(value != nil && (counterOff || (value!.isFinite && value! >= 0)), "\(name): \(String(describing: value))")
         }
         #expect(figures["triangles.quad"].map { $0 >= 10 && $0 == $0.rounded() } == true)
+        // The drawing over the clear, compared: finite where each draws something.
+        for name in ["frame.metaball.vs.bezier.drawn", "frame.chain.metaball.vs.bezier.drawn"] {
+            #expect(figures[name].map { !$0.isNaN } == true, "\(name)")
+        }
+        // Each ratio of frames has its rounds' spread, low to high; each judged figure says how
+        // it compares; the summary counts them and names the misses.
+        let ratios = objects.filter { ($0["name"] as! String).hasSuffix(".ratio") || ($0["name"] as! String).hasSuffix(".vs.bezier") }
+        #expect(ratios.count == 9)
+        for object in ratios {
+            let spread = try #require(object["spread"] as? [NSNumber], "\(object["name"]!)").map(\.doubleValue)
+            #expect(spread.count == 2 && spread[0] <= spread[1], "\(object["name"]!): \(spread)")
+        }
+        let judged = objects.filter { $0["target"] != nil }
+        #expect(judged.count == 12 && judged.allSatisfy { $0["compare"] as? String == "<=" && $0["met"] is Bool })
+        let summaryObject = try #require(summary)
+        let missed = judged.filter { $0["met"] as? Bool == false }.map { $0["name"] as! String }
+        #expect(summaryObject["targets"] as? Int == 12 && summaryObject["met"] as? Int == 12 - missed.count
+                && summaryObject["missed"] as? [String] == missed, "\(summaryObject)")
     }
 }
 
