@@ -195,10 +195,9 @@ final class ChainScene: Scene {
             world.resize(width: world.width, height: world.height, inset: inset)
             lastRest = nil
         }
-        if parameters.chain != world.parameters {
-            world.reset(parameters: parameters.chain)
-            lastRest = nil
-        }
+        // (Gravity, air drag and the joints are tuned where the chain is; a new count or
+        // radius makes it anew in the seed's row, to fall again.)
+        if world.retune(parameters.chain) { lastRest = nil }
     }
 
     /// A held chain keeps where it last lay, within the new walls (a mode switch while it is

@@ -382,8 +382,11 @@ final class WindowApp {
                             aliasing: String? = nil) -> (text: String, noted: Bool) {
         let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))"
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
+        // (The caterpillar's other sliders tune it where it is: `ChainWorld.retune`.)
+        let remade = scene == .chain && ["chainCount", "chainRadius", "headRadius"].contains(p.name)
+            ? "the caterpillar made anew, to fall again" : nil
         let notes = [aliasing, idle].compactMap { $0 }
-        return (([value] + notes).joined(separator: " · "), !notes.isEmpty)
+        return (([value] + notes + [remade].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty)
     }
 
     /// "preset seed000: 10 sliders set, the others as they were (shift+backspace resets every

@@ -114,17 +114,7 @@ public final class ChainWorld {
         for i in 0..<(n - 1) {
             let a = bodies[i], b = bodies[i + 1]
             let rest = cpvdist(cpBodyGetPosition(a), cpBodyGetPosition(b))
-            let joint: OpaquePointer
-            if parameters.stiffness > 0 {
-                let mass = cpBodyGetMass(a)
-                joint = cpDampedSpringNew(a, b, cpvzero, cpvzero, rest, parameters.stiffness * mass, parameters.jointDamping * mass)
-            } else {
-                joint = cpPinJointNew(a, b, cpvzero, cpvzero)
-                // Rigid: drift from the length is corrected within a few milliseconds.
-                cpConstraintSetErrorBias(joint, 1e-60)
-            }
-            cpSpaceAddConstraint(space, joint)
-            joints.append(joint)
+            joints.append(join(a, b, rest: rest))
             restLengths.append(rest)
         }
     }
@@ -179,6 +169,56 @@ public final class ChainWorld {
         radii.removeAll()
         walls.removeAll()
         restLengths.removeAll()
+    }
+
+    /// New parameters, taken where the chain is: gravity, air drag and the joints' stiffness
+    /// and damping change in place (the joints made anew, at their rest lengths, between rigid
+    /// and springy), and the chain goes on from its pose and motion; a new count or radius
+    /// makes it anew in the seed's row (`reset`). Whether it was made anew.
+    @discardableResult
+    public func retune(_ new: ChainParameters) -> Bool {
+        guard new != parameters else { return false }
+        guard new.count == parameters.count, new.radius == parameters.radius, new.headRadius == parameters.headRadius else {
+            reset(parameters: new)
+            return true
+        }
+        let old = parameters
+        parameters = new
+        stillFor = 0
+        cpSpaceSetGravity(space, cpv(0, new.gravity))
+        cpSpaceSetDamping(space, new.airDrag)
+        if (old.stiffness > 0) == (new.stiffness > 0), new.stiffness > 0 {
+            for (i, joint) in joints.enumerated() {
+                let mass = cpBodyGetMass(bodies[i])
+                cpDampedSpringSetStiffness(joint, new.stiffness * mass)
+                cpDampedSpringSetDamping(joint, new.jointDamping * mass)
+            }
+        } else if (old.stiffness > 0) != (new.stiffness > 0) {
+            for joint in joints {
+                cpSpaceRemoveConstraint(space, joint)
+                cpConstraintFree(joint)
+            }
+            joints = restLengths.indices.map { i in join(bodies[i], bodies[i + 1], rest: restLengths[i]) }
+        }
+        return false
+    }
+
+    /// A joint between two neighbours at `rest` apart: a damped spring of the parameters'
+    /// stiffness, or rigid at 0.
+    private func join(_ a: OpaquePointer, _ b: OpaquePointer, rest: Double) -> OpaquePointer {
+        let joint: OpaquePointer
+        if parameters.stiffness > 0 {
+            let mass = cpBodyGetMass(a)
+            joint = cpDampedSpringNew(a, b, cpvzero, cpvzero, rest, parameters.stiffness * mass, parameters.jointDamping * mass)
+        } else {
+            joint = cpPinJointNew(a, b, cpvzero, cpvzero)
+            // Rigid: drift from the length is corrected within a few milliseconds.
+            cpConstraintSetErrorBias(joint, 1e-60)
+            // (Held at `rest`, whatever the bodies' distance now.)
+            cpPinJointSetDist(joint, rest)
+        }
+        cpSpaceAddConstraint(space, joint)
+        return joint
     }
 
     /// Back to the seed's layout with new parameters (and the same canvas).

@@ -1442,6 +1442,9 @@ extension HUDTests {
         #expect(toast("gravity").text.hasSuffix(" · no effect: only for the caterpillar"))
         #expect(toast("shrink", scene: .chain).text.hasSuffix(" · no effect: not for the caterpillar"))
         #expect(toast("maxDistance") == ("maxDistance = \(Parameter.format(p.motion.badge.maxDistance)) px", false))
+        // The caterpillar's count and radii make it anew (its other sliders tune it where it is).
+        #expect(toast("headRadius", scene: .chain) == ("headRadius = 30 px · the caterpillar made anew, to fall again", false))
+        #expect(toast("stiffness", scene: .chain).text.hasPrefix("stiffness = ") && !toast("stiffness", scene: .chain).text.contains("anew"))
         // Every slider of every scene: noted exactly where its row is greyed.
         for scene in [SceneKind.badges, .chain, .grid] {
             for mode in Mode.allCases {

@@ -174,6 +174,53 @@ func eased(_ t: Double, speed: Double) -> Double {
         }
     }
 
+    /// Tuned while it lies on the floor, the chain goes on from where it is: gravity, air drag
+    /// and the joints (rigid to springs of 400 and back, their damping) change in place, the
+    /// bodies where they were at the change, the joints at their rest lengths; springs then
+    /// stretch under a hanging chain's weight and rigid joints hold again. A new count or radius
+    /// makes the chain anew in the seed's row (a new user's stiffness slider dropped the resting
+    /// caterpillar from the top of the window each time).
+    @Test func tuningTheChainKeepsItWhereItIs() {
+        let world = ChainWorld(width: 800, height: 600)
+        world.advance(to: 4)
+        let lying = world.circles
+        var tuned = world.parameters
+        for change in [{ (p: inout ChainParameters) in p.gravity = 400 }, { $0.airDrag = 0.3 }, { $0.stiffness = 400 },
+                       { $0.jointDamping = 20 }, { $0.stiffness = 900 }, { $0.stiffness = 0 }] {
+            change(&tuned)
+            let before = world.circles
+            #expect(world.retune(tuned) == false)
+            #expect(world.circles == before && world.parameters == tuned)
+            #expect(world.jointLengths.map(\.rest) == [30, 30, 30, 30, 30, 30, 30, 45])
+        }
+        // (It still lies about where it lay.)
+        world.advance(to: 6)
+        #expect(zip(world.circles, lying).allSatisfy { $0.center.distance(to: $1.center) < 3 }, "\(world.circles)")
+        // Springs: held up by its head, the chain stretches; rigid again, it does not.
+        var springy = tuned
+        springy.stiffness = 400
+        world.retune(springy)
+        #expect(world.grab(at: world.circles.last!.center))
+        world.drag(to: Vec2(400, 150))
+        world.advance(to: 9)
+        #expect(world.jointLengths.map { $0.now - $0.rest }.max()! > 2)
+        world.retune(tuned)
+        world.advance(to: 12)
+        #expect(world.jointLengths.map { abs($0.now - $0.rest) }.max()! < 0.01 * 30)
+        // Gravity tuned takes effect: none, and the let-go chain stays up.
+        world.release()
+        var weightless = tuned
+        weightless.gravity = 0
+        world.retune(weightless)
+        world.advance(to: 16)
+        #expect(world.circles.map(\.center.y).max()! < 450, "\(world.circles)")
+        // A new radius: made anew, in the seed's row.
+        var bigger = weightless
+        bigger.radius = 20
+        #expect(world.retune(bigger))
+        #expect(world.circles.dropLast().allSatisfy { $0.radius == 20 && $0.center.y == 120 })
+    }
+
     /// A window narrowed (split mode halves the pane) with the chain resting at its far side:
     /// the chain is moved in whole, its joints as they were and still on the floor, and it
     /// stays lying there, not flung about by joints torn apart; widened again, nothing moves.
