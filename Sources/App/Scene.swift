@@ -161,6 +161,7 @@ final class ChainScene: Scene {
             }
         case .reset:
             world.reset()
+            forgetRest()
             events.append("reset")
         }
     }
@@ -187,17 +188,26 @@ final class ChainScene: Scene {
     static let settledSpeed = 30.0, settledTime = 0.1
     /// Since when every body has been under `settledSpeed`, the chain let go.
     private var slowSince: Double?
+
+    /// The chain made anew or moved: where it lay is no longer where it rests, and how long it
+    /// has been slow starts again (a chain made anew in mid-air, at rest for its first
+    /// milliseconds, was taken for lying there when it had lain still before: the slider
+    /// panel shrank to one row over it while it fell).
+    private func forgetRest() {
+        lastRest = nil
+        slowSince = nil
+    }
     var isAnimating: Bool { world.isMoving }
 
     func update(_ parameters: Parameters) {
         let inset = ChainScene.wallInset(parameters)
         if inset != world.inset {
             world.resize(width: world.width, height: world.height, inset: inset)
-            lastRest = nil
+            forgetRest()
         }
         // (Gravity, air drag and the joints are tuned where the chain is; a new count or
-        // radius makes it anew in the seed's row, to fall again.)
-        if world.retune(parameters.chain) { lastRest = nil }
+        // radius makes it anew in the seed's row.)
+        if world.retune(parameters.chain) { forgetRest() }
     }
 
     /// A held chain keeps where it last lay, within the new walls (a mode switch while it is
@@ -206,7 +216,7 @@ final class ChainScene: Scene {
     func resize(width: Double, height: Double) {
         world.resize(width: width, height: height)
         guard world.isHeld, let rest = lastRest else {
-            lastRest = nil
+            forgetRest()
             return
         }
         let inset = world.inset

@@ -384,7 +384,7 @@ final class WindowApp {
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
         // (The caterpillar's other sliders tune it where it is: `ChainWorld.retune`.)
         let remade = scene == .chain && ["chainCount", "chainRadius", "headRadius"].contains(p.name)
-            ? "the caterpillar made anew, to fall again" : nil
+            ? "the caterpillar made anew in the seed's row" : nil
         let notes = [aliasing, idle].compactMap { $0 }
         return (([value] + notes + [remade].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty)
     }

@@ -122,6 +122,17 @@ import Testing
         let head = try #require(scene.world.circles.last), rested = try #require(scene.resting(scene.snapshot(Parameters()))?.last)
         #expect(head.center.distance(to: start.center) > 100, "the case: it landed elsewhere")
         #expect(rested.center.distance(to: head.center) < 1, "rests at \(rested.center), lies at \(head.center)")
+        // Made anew (a new radius) once it lies still: falling from the seed's row, it rests
+        // where it will land, not in the air where it is still for its first milliseconds.
+        step(6)
+        var parameters = Parameters()
+        parameters.chain.radius = 16
+        scene.update(parameters)
+        step(0.05)
+        #expect(scene.world.circles[0].center.y < 200, "the case: in the air")
+        for ball in try #require(scene.resting(scene.snapshot(parameters))) {
+            #expect(abs(ball.center.y + ball.radius - (600 - scene.world.inset)) < 1e-6, "\(ball)")
+        }
     }
 }
 
@@ -1443,7 +1454,7 @@ extension HUDTests {
         #expect(toast("shrink", scene: .chain).text.hasSuffix(" · no effect: not for the caterpillar"))
         #expect(toast("maxDistance") == ("maxDistance = \(Parameter.format(p.motion.badge.maxDistance)) px", false))
         // The caterpillar's count and radii make it anew (its other sliders tune it where it is).
-        #expect(toast("headRadius", scene: .chain) == ("headRadius = 30 px · the caterpillar made anew, to fall again", false))
+        #expect(toast("headRadius", scene: .chain) == ("headRadius = 30 px · the caterpillar made anew in the seed's row", false))
         #expect(toast("stiffness", scene: .chain).text.hasPrefix("stiffness = ") && !toast("stiffness", scene: .chain).text.contains("anew"))
         // Every slider of every scene: noted exactly where its row is greyed.
         for scene in [SceneKind.badges, .chain, .grid] {
