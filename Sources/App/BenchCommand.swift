@@ -26,9 +26,9 @@ enum BenchCommand {
                              included, for the bezier, metaball and split modes
           frame.MODE.ratio   frame.MODE / the clear measured in the same loop;
                              frame.metaball.vs.bezier: the field's frame over the Bézier one;
-                             .drawn: the same less the clear of each (what is drawn over it:
-                             the clear is most of a frame on a software rasterizer, and
-                             thins every ratio to it)
+                             .drawn: each of the two less its round's clear, over the other
+                             (what each fill draws over the clear: the clear is most of a
+                             frame on a software rasterizer, and thins every ratio to it)
           allocs.frame.MODE  allocations per whole frame: meshes, field, upload, draw, glFinish
                              (GL driver included)
           allocs.clear       the same for a bare clear + glFinish (the GL driver alone)
@@ -49,8 +49,8 @@ enum BenchCommand {
         half of its rounds' ratios, and a verdict that lies within it says so (the machine's
         noise could turn it). --json: one JSON object a line: name, value, unit, detail, and
         for a ratio "spread" [its rounds' lower and upper quartile], for a figure with a target
-        "target", "compare" ("<=") and "met"; the last line {"summary": ..., "targets": N,
-        "met": M, "missed": [names]}.
+        "target", "compare" ("<="), "met" and "within_spread"; the last line {"summary": ...,
+        "targets": N, "met": M, "missed": [names]}.
 
           --json                    JSON Lines instead of text
           --strict                  exit 1 (after the summary) when a figure misses its target
@@ -118,7 +118,7 @@ enum BenchCommand {
             if json {
                 let escaped = detail.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 let spread = r.spread.map { #","spread":[\#(format($0.low)),\#(format($0.high))]"# } ?? ""
-                let target = r.target.map { #","target":\#(format($0)),"compare":"<=","met":\#(r.met!)"# } ?? ""
+                let target = r.target.map { #","target":\#(format($0)),"compare":"<=","met":\#(r.met!),"within_spread":\#(r.withinSpread)"# } ?? ""
                 CommandLine.say(#"{"name":"\#(r.name)","value":\#(format(r.value)),"unit":"\#(r.unit)","detail":"\#(escaped)"\#(spread)\#(target)}"#)
             } else {
                 // (Targets as they are set: "≤ 1.5", "≤ 2", not to the figures' three decimals.)
@@ -468,11 +468,15 @@ enum BenchCommand {
     /// The lower and upper quartiles of the rounds' own ratios `a[i] / b[i]` (each round
     /// timed both under the same load): how far the machine's noise moves a ratio of medians.
     static func spread(_ a: [Double], over b: [Double]) -> (low: Double, high: Double) {
-        let ratios = zip(a, b).map { $0 / $1 }.sorted()
-        guard !ratios.isEmpty else { return (.nan, .nan) }
-        // (Nearest rank: the ⌈n/4⌉th and ⌈3n/4⌉th.)
-        let n = ratios.count
-        return (ratios[(n + 3) / 4 - 1], ratios[(3 * n + 3) / 4 - 1])
+        quartiles(zip(a, b).map { $0 / $1 })
+    }
+
+    /// The lower and upper quartiles, by nearest rank (the ⌈n/4⌉th and ⌈3n/4⌉th).
+    static func quartiles(_ values: [Double]) -> (low: Double, high: Double) {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return (.nan, .nan) }
+        let n = sorted.count
+        return (sorted[(n + 3) / 4 - 1], sorted[(3 * n + 3) / 4 - 1])
     }
 
     /// `name`.drawn: the drawing over the clear, the field's against the Bézier fill's: the
@@ -480,9 +484,14 @@ enum BenchCommand {
     /// whole frames; this says what those ratios thin, the clear being most of a frame on
     /// llvmpipe).
     static func drawn(_ name: String, _ field: [Double], over bezier: [Double], clear: [Double]) -> Result {
-        let above = (median(zip(field, clear).map { $0 - $1 }), median(zip(bezier, clear).map { $0 - $1 }))
+        let fieldAbove = zip(field, clear).map { $0 - $1 }, bezierAbove = zip(bezier, clear).map { $0 - $1 }
+        let above = (median(fieldAbove), median(bezierAbove))
+        // (Its spread: the rounds' own, where the Bézier frame took longer than its clear.)
+        let rounds = zip(fieldAbove, bezierAbove).filter { $0.1 > 0 }.map { $0.0 / $0.1 }
         return Result(name: name + ".drawn", value: above.1 > 0 ? above.0 / above.1 : .nan, unit: "x",
-                      detail: "the field's frame less the clear over the Bézier frame's (\(format(above.0)) / \(format(above.1)) ms, medians of the same rounds): what each draws over the clear, which is most of a frame here")
+                      detail: "the field's frame less its round's clear over the Bézier frame's less its round's clear (the medians of those "
+                          + "differences: \(format(above.0)) / \(format(above.1)) ms): what each fill draws over the clear, the clear being "
+                          + "most of a frame here", spread: rounds.isEmpty ? nil : quartiles(rounds))
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -152,8 +152,10 @@ import Motion
         #expect(result(1.0, 1.2).withinSpread && !result(1.0, 1.08).withinSpread && !result(1.11, 1.2).withinSpread)
         #expect(!BenchCommand.Result(name: "r", value: 1.05, unit: "x", detail: "", spread: (1.0, 1.2)).withinSpread)
         let drawn = BenchCommand.drawn("f", [1.3, 1.5, 1.4], over: [1.2, 1.3, 1.25], clear: [1.0, 1.1, 1.05])
-        // Less the clear: 0.3, 0.4, 0.35 over 0.2, 0.2, 0.2; medians 0.35 / 0.2.
+        // Less the clear: 0.3, 0.4, 0.35 over 0.2, 0.2, 0.2; medians 0.35 / 0.2; the rounds'
+        // own 1.5, 2, 1.75: quartiles 1.5 and 2 (the 1st and 3rd of three).
         #expect(drawn.name == "f.drawn" && abs(drawn.value - 0.35 / 0.2) < 1e-9 && drawn.target == nil, "\(drawn.value)")
+        #expect(drawn.spread.map { abs($0.low - 1.5) < 1e-9 && abs($0.high - 2) < 1e-9 } == true, "\(String(describing: drawn.spread))")
     }
 
     /// `sticky bench --json` reports every figure its help names, with sane values (the release
@@ -197,6 +199,8 @@ import Motion
         // The drawing over the clear, compared: finite where each draws something.
         for name in ["frame.metaball.vs.bezier.drawn", "frame.chain.metaball.vs.bezier.drawn"] {
             #expect(figures[name].map { !$0.isNaN } == true, "\(name)")
+            let object = try #require(objects.first { $0["name"] as? String == name })
+            #expect((object["spread"] as? [NSNumber])?.count == 2 && object["target"] == nil, "\(object)")
         }
         // Each ratio of frames has its rounds' spread, low to high; each judged figure says how
         // it compares; the summary counts them and names the misses.
@@ -207,7 +211,16 @@ import Motion
             #expect(spread.count == 2 && spread[0] <= spread[1], "\(object["name"]!): \(spread)")
         }
         let judged = objects.filter { $0["target"] != nil }
-        #expect(judged.count == 12 && judged.allSatisfy { $0["compare"] as? String == "<=" && $0["met"] is Bool })
+        #expect(judged.count == 12 && judged.allSatisfy { $0["compare"] as? String == "<=" && $0["met"] is Bool && $0["within_spread"] is Bool })
+        for object in judged {
+            // Within its spread exactly where its target lies between the spread's ends.
+            guard let spread = (object["spread"] as? [NSNumber])?.map(\.doubleValue) else {
+                #expect(object["within_spread"] as? Bool == false)
+                continue
+            }
+            let target = (object["target"] as! NSNumber).doubleValue
+            #expect(object["within_spread"] as? Bool == (spread[0] <= target && target <= spread[1]), "\(object)")
+        }
         let summaryObject = try #require(summary)
         let missed = judged.filter { $0["met"] as? Bool == false }.map { $0["name"] as! String }
         #expect(summaryObject["targets"] as? Int == 12 && summaryObject["met"] as? Int == 12 - missed.count
