@@ -581,7 +581,8 @@ enum StudyCommand {
                 for (i, line) in lines.enumerated() {
                     pen.text(line, x: box.x, y: box.y + 10 + 14 * Double(i), size: 11, color: HUDPen.edge)
                 }
-                let drop = 14 * Double(lines.count) + 4
+                // (Below the notes' descenders, half the widest line's width and a few pixels.)
+                let drop = 14 * Double(lines.count) + 9
                 box = Rect(x: box.x, y: box.y + drop, width: box.width, height: box.height - drop)
             }
             let values = rows.compactMap(chart.figure).map { abs($0) < 1e-9 ? 0 : $0 }
