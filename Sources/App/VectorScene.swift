@@ -140,14 +140,8 @@ struct VectorScene {
                 let s = deviceScale, origin = Vec2(area.x, area.y)
                 pane.labelOutline = labelAtlas.outlines(of: pane.label, originX: ((box.x + 4) * s).rounded(),
                                                         baseline: ((box.maxY - 6) * s).rounded(),
-                                                        size: max(1, Int((HUD.textSize * s).rounded()))).map { command in
-                    switch command {
-                    case .move(let p): .move(p / s - origin)
-                    case .line(let p): .line(p / s - origin)
-                    case .quadratic(let c, let p): .quadratic(control: c / s - origin, p / s - origin)
-                    case .cubic(let a, let b, let p): .cubic(a / s - origin, b / s - origin, p / s - origin)
-                    }
-                }
+                                                        size: max(1, Int((HUD.textSize * s).rounded())))
+                    .map { $0.mapPoints { $0 / s - origin } }
             }
             if area.content == .metaball {
                 if wholeContour || levels == nil {
@@ -275,14 +269,7 @@ struct VectorScene {
         guard let atlas, let place = CountPlacement(text, center: pose.center, radius: pose.radius, scale: scale, atlas: atlas) else {
             return
         }
-        let outline: [OutlineCommand] = place.outlines(of: text, atlas: atlas).map { command in
-            switch command {
-            case .move(let p): .move(p / scale)
-            case .line(let p): .line(p / scale)
-            case .quadratic(let c, let p): .quadratic(control: c / scale, p / scale)
-            case .cubic(let a, let b, let p): .cubic(a / scale, b / scale, p / scale)
-            }
-        }
+        let outline = place.outlines(of: text, atlas: atlas).map { $0.mapPoints { $0 / scale } }
         pane.counts.append(Count(text: text, outline: outline, color: parameters.textColor))
     }
 

@@ -111,6 +111,16 @@ public enum OutlineCommand: Hashable, Sendable {
     case line(Vec2)
     case quadratic(control: Vec2, Vec2)
     case cubic(Vec2, Vec2, Vec2)
+
+    /// The same command with each of its points moved by `f` (shifted, scaled).
+    public func mapPoints(_ f: (Vec2) -> Vec2) -> OutlineCommand {
+        switch self {
+        case .move(let p): .move(f(p))
+        case .line(let p): .line(f(p))
+        case .quadratic(let c, let p): .quadratic(control: f(c), f(p))
+        case .cubic(let a, let b, let p): .cubic(f(a), f(b), f(p))
+        }
+    }
 }
 
 extension CountPlacement {
@@ -131,14 +141,7 @@ extension GlyphAtlas {
         for scalar in text.unicodeScalars {
             guard let glyph = glyph(scalar, size: size) else { continue }
             let shift = Vec2(originX + (pen + Double(glyph.left)).rounded() - Double(glyph.left), baseline)
-            for command in outline(scalar, size: size) {
-                switch command {
-                case .move(let p): commands.append(.move(p + shift))
-                case .line(let p): commands.append(.line(p + shift))
-                case .quadratic(let c, let p): commands.append(.quadratic(control: c + shift, p + shift))
-                case .cubic(let a, let b, let p): commands.append(.cubic(a + shift, b + shift, p + shift))
-                }
-            }
+            commands += outline(scalar, size: size).map { $0.mapPoints { $0 + shift } }
             pen += glyph.advance
         }
         return commands
