@@ -254,11 +254,9 @@ enum BenchCommand {
         var allocationLines = [Result(
             name: "allocs.clear", value: counting ? Double(timed.clearAllocations) / Double(frames) : .nan, unit: "allocs/frame",
             detail: "a bare clear + glFinish: what the GL driver allocates by itself")]
-        var modeMedians: [Mode: Double] = [:]
         let modes = modeFrames.map(\.mode)
         for (k, mode) in modes.enumerated() {
             let fullMedian = median(timed.full[k])
-            modeMedians[mode] = fullMedian
             emit(Result(name: "frame.\(mode)", value: fullMedian, unit: "ms",
                         detail: "\(w)x\(h) 4 badges with counts, one held, median of \(frames), interleaved with the other modes; clear here \(format(clearMedian)) ms"))
             emit(Result(name: "frame.\(mode).ratio", value: fullMedian / clearMedian, unit: "x",

@@ -187,18 +187,19 @@ public final class ChainWorld {
         stillFor = 0
         cpSpaceSetGravity(space, cpv(0, new.gravity))
         cpSpaceSetDamping(space, new.airDrag)
-        if (old.stiffness > 0) == (new.stiffness > 0), new.stiffness > 0 {
-            for (i, joint) in joints.enumerated() {
-                let mass = cpBodyGetMass(bodies[i])
-                cpDampedSpringSetStiffness(joint, new.stiffness * mass)
-                cpDampedSpringSetDamping(joint, new.jointDamping * mass)
-            }
-        } else if (old.stiffness > 0) != (new.stiffness > 0) {
+        if (old.stiffness > 0) != (new.stiffness > 0) {
+            // Rigid to springs or back: other joints, at the same rest lengths.
             for joint in joints {
                 cpSpaceRemoveConstraint(space, joint)
                 cpConstraintFree(joint)
             }
             joints = restLengths.indices.map { i in join(bodies[i], bodies[i + 1], rest: restLengths[i]) }
+        } else if new.stiffness > 0 {
+            for (i, joint) in joints.enumerated() {
+                let mass = cpBodyGetMass(bodies[i])
+                cpDampedSpringSetStiffness(joint, new.stiffness * mass)
+                cpDampedSpringSetDamping(joint, new.jointDamping * mass)
+            }
         }
         return false
     }
