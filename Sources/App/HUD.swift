@@ -461,9 +461,9 @@ extension HUDContent {
     /// nothing where the layout has one pane, but for the overlay, whose label is its legend
     /// (the window's caption says it there). They keep clear of the scene and of `construction`,
     /// the bridge construction's labels (scene units), and of `also` (window units: where a
-    /// recording's scene goes in its other frames).
+    /// recording's scene goes in its other frames); `fieldReach` as for `shown`.
     static func labels(_ snapshot: SceneSnapshot, layout: Layout, scene: SceneName, parameters: Parameters,
-                       construction: [Rect] = [], also: [Rect] = []) -> HUDContent {
+                       construction: [Rect] = [], also: [Rect] = [], fieldReach: Double? = nil) -> HUDContent {
         var content = HUDContent()
         content.paneLabels = paneLabels(layout: layout, scene: scene, parameters: parameters)
         if layout.panes.count == 1, layout.panes[0].content == .overlay {
@@ -471,7 +471,7 @@ extension HUDContent {
             (content.paneLabels, content.swatches) = ([legend.text], legend.swatches)
         }
         if !content.paneLabels.isEmpty {
-            content.avoid = shown(snapshot, layout: layout, parameters: parameters) + boxes(construction, layout: layout) + also
+            content.avoid = shown(snapshot, layout: layout, parameters: parameters, fieldReach: fieldReach) + boxes(construction, layout: layout) + also
         }
         return content
     }

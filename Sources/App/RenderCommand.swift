@@ -330,9 +330,9 @@ enum RenderCommand {
     /// it has none and there are labels), at `scale` device pixels a unit (the options' scale
     /// unless given: the window's recordings draw them at its own).
     static func labels(_ snapshot: SceneSnapshot, painter: inout BadgePainter, options: CommonOptions, layout: Layout,
-                       scale: Double? = nil, also: [Rect] = []) -> Mesh {
+                       scale: Double? = nil, also: [Rect] = [], fieldReach: Double? = nil) -> Mesh {
         let content = HUDContent.labels(snapshot, layout: layout, scene: options.scene, parameters: options.parameters,
-                                        construction: painter.constructionLabels, also: also)
+                                        construction: painter.constructionLabels, also: also, fieldReach: fieldReach)
         guard !content.paneLabels.isEmpty else { return Mesh() }
         if painter.atlas == nil { painter.atlas = Fonts.atlas() }
         return HUD(content, layout: layout, scale: scale ?? options.scale, atlas: painter.atlas).mesh

@@ -176,7 +176,9 @@ enum ReplayCommand {
             var previous: [Rect] = []
             for k in 0..<count {
                 try player.play(to: Double(k) / fps)
-                let shown = HUDContent.shown(rehearsal.snapshot(player.parameters), layout: layout, parameters: player.parameters)
+                // (The caterpillar's field reach is its world's inset, kept current: no bisection a frame.)
+                let shown = HUDContent.shown(rehearsal.snapshot(player.parameters), layout: layout, parameters: player.parameters,
+                                             fieldReach: (rehearsal as? ChainScene)?.world.inset)
                 if shown != previous { everyFrame += shown }
                 previous = shown
             }
@@ -221,7 +223,8 @@ enum ReplayCommand {
                 painter.paint(scene.snapshot(player.parameters), parameters: player.parameters, scale: scale, mode: common.mode)
                 let (w, h) = common.pixelSize
                 labelled.parameters = player.parameters
-                let labels = RenderCommand.labels(start, painter: &painter, options: labelled, layout: layout, also: everyFrame)
+                let labels = RenderCommand.labels(start, painter: &painter, options: labelled, layout: layout, also: everyFrame,
+                                                  fieldReach: (scene as? ChainScene)?.world.inset)
                 let frame = painter.frame(layout: layout, scale: scale, parameters: player.parameters, pixelWidth: w, pixelHeight: h,
                                           hud: labels, hudScale: common.scale)
                 if let overflow = painter.fieldOverflow { throw .failure("at \(Parameter.format(t)) s: \(overflow)") }

@@ -553,7 +553,8 @@ final class WindowApp {
     /// `frame`, for a recording; nil where the layout has none (one pane, not the overlay).
     private func recordingLabels(of frame: Frame, deviceScale: Double) -> Frame? {
         guard let snapshot = frameSnapshot else { return nil }
-        let mesh = RenderCommand.labels(snapshot, painter: &painter, options: options, layout: layout, scale: deviceScale)
+        let mesh = RenderCommand.labels(snapshot, painter: &painter, options: options, layout: layout, scale: deviceScale,
+                                        fieldReach: (scene as? ChainScene)?.world.inset)
         guard !mesh.indices.isEmpty else { return nil }
         var labelled = frame
         labelled.hud = HUDLayer(mesh: mesh, width: layout.width, height: layout.height, scale: deviceScale)
