@@ -146,8 +146,12 @@ enum ReplayCommand {
                                          fitting: layout.panes.count > 1 ? "each pane" : "the pictures", on: "the pictures") {
             CommandLine.warn(note + (points ? "; the script's points are the pictures' (each pane's), as a window's pointer is, the dump's the scene's" : ""))
         }
-        let scene = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
-                              count: script.count ?? common.count)
+        // (The script's scene; made twice where the labels need a first pass, below.)
+        let newScene = {
+            makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
+                      count: script.count ?? common.count)
+        }
+        let scene = newScene()
         let texts = sceneName == .grid || sceneName == .badge && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })
         var painter = BadgePainter(atlas: (framesPath != nil || gifPath != nil || apngPath != nil) && texts ? Fonts.atlas() : nil)
         let headless: HeadlessRenderer?
@@ -170,8 +174,7 @@ enum ReplayCommand {
         let start = scene.snapshot(parameters)
         var everyFrame: [Rect] = []
         if headless != nil, layout.panes.count > 1 || common.mode == .overlay {
-            let rehearsal = makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges,
-                                      parameters: parameters, count: script.count ?? common.count)
+            let rehearsal = newScene()
             var player = ScriptPlayer(script: script, scene: rehearsal, parameters: parameters, zoom: layout.zoom)
             var previous: [Rect] = []
             for k in 0..<count {
