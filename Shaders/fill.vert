@@ -1,6 +1,6 @@
 // Fill pass, vertex stage: every shape of a frame (bridges, fringes, circle quads) in one draw.
 // Inputs:   a_position (scene units, y down), a_local (offset from a circle's centre, scene units),
-//           a_radius (circle radius; -1 flat region; -2 glyph, a_local then the atlas u, v),
+//           a_radius (circle radius; -1 flat region; -2 glyph, a_local then the atlas texel x, y),
 //           a_alpha (coverage of flat regions),
 //           a_color (RGBA8, normalised, straight alpha)
 // Uniforms: u_viewport (canvas size in scene units)

@@ -118,8 +118,10 @@ public struct BadgePainter {
         field.inscribedRadius(about: head.center, least: head.radius)
     }
 
-    /// Empties the meshes and the field for a new frame, keeping their storage.
+    /// Empties the meshes and the field for a new frame, keeping their storage, and starts the
+    /// atlas's frame (the last frame's glyph quads are no longer drawn).
     private mutating func begin(_ parameters: Parameters) {
+        atlas?.beginFrame()
         builder.reset()
         shapes.reset()
         decals.reset()

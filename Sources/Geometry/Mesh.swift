@@ -10,7 +10,7 @@ public struct Vertex: Hashable, Sendable {
     public var x, y: Float
     /// Circles: offset from the centre, scene units. Flat regions: unused (0).
     public var localX, localY: Float
-    /// Circles: the radius, scene units. Flat regions: −1. Glyphs: −2 (`local` is the atlas u, v).
+    /// Circles: the radius, scene units. Flat regions: −1. Glyphs: −2 (`local` is the atlas texel x, y).
     public var radius: Float
     /// Coverage multiplier, 0…1.
     public var alpha: Float

@@ -70,7 +70,7 @@ public struct MeshBuilder: Sendable {
         triangle(base, base + 2, base + 3)
     }
 
-    /// Adds a textured quad: a glyph's atlas rectangle (u, v in 0…1) drawn over a scene
+    /// Adds a textured quad: a glyph's atlas rectangle (u, v in texels) drawn over a scene
     /// rectangle; its coverage is the atlas texel's (the vertex radius −2 marks it).
     public mutating func addGlyph(
         x0: Double, y0: Double, x1: Double, y1: Double, u0: Double, v0: Double, u1: Double, v1: Double, color: Color

@@ -132,7 +132,7 @@ public final class Renderer {
         defer { target.destroy() }
         var mesh = MeshBuilder()
         mesh.addCircle(center: Vec2(4, 4), radius: 2, color: .badgeRed, feather: 1)
-        mesh.addGlyph(x0: 1, y0: 1, x1: 3, y1: 3, u0: 0, v0: 0, u1: 1, v1: 1, color: .white)
+        mesh.addGlyph(x0: 1, y0: 1, x1: 3, y1: 3, u0: 0, v0: 0, u1: 2, v1: 2, color: .white)
         var field = MetaballField(balls: [Ball(center: Vec2(3, 4), radius: 2), Ball(center: Vec2(5, 4), radius: 2)])
         var regions: [Region] = [], balls: [Ball] = [], scratch = MetaballScratch()
         for kernel in MetaballKernel.allCases {

@@ -18,15 +18,16 @@ extension MeshBuilder {
     /// device pixel (originX, baseline) and each glyph placed on whole device pixels.
     mutating func addRun(_ text: String, originX: Double, baseline: Double, size: Int, scale: Double, color: Color, atlas: GlyphAtlas) {
         var pen = 0.0
-        let side = Double(atlas.image.width)
         for scalar in text.unicodeScalars {
             guard let glyph = atlas.glyph(scalar, size: size) else { continue }
             let x0 = originX + (pen + Double(glyph.left)).rounded(), y0 = baseline - Double(glyph.top)
             if glyph.width > 0, glyph.height > 0 {
+                // The atlas's texels (the atlas may grow while the frame is built: the shader
+                // divides by its size as drawn).
                 addGlyph(
                     x0: x0 / scale, y0: y0 / scale, x1: (x0 + Double(glyph.width)) / scale, y1: (y0 + Double(glyph.height)) / scale,
-                    u0: Double(glyph.x) / side, v0: Double(glyph.y) / side,
-                    u1: Double(glyph.x + glyph.width) / side, v1: Double(glyph.y + glyph.height) / side, color: color)
+                    u0: Double(glyph.x), v0: Double(glyph.y),
+                    u1: Double(glyph.x + glyph.width), v1: Double(glyph.y + glyph.height), color: color)
             }
             pen += glyph.advance
         }

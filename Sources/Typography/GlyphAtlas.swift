@@ -15,8 +15,13 @@ public struct Glyph: Hashable, Sendable {
 }
 
 /// Rasterizes glyphs on demand at whole device-pixel sizes, so that text drawn pixel-aligned
-/// maps texel to pixel and stays crisp at any scale. When full, it starts over (the version
-/// changes and the renderer uploads it again).
+/// maps texel to pixel and stays crisp at any scale. A glyph's place is in texels (the fill
+/// shader divides by the texture's size), and a glyph once placed stays where it is until the
+/// next `beginFrame`: when one does not fit, the atlas doubles its side (the old texels kept
+/// where they were) up to `maximumSide`, and only a frame's start may empty it (the version
+/// changes and the renderer uploads it again). A frame's glyph quads are then never pointed at
+/// another glyph's texels, however many glyphs or however large (a window screenshot at 8x
+/// drew its counts with letters of the HUD's caption when the atlas started over mid-frame).
 ///
 /// A character the font lacks (e.g. 你 in DejaVu Sans) comes from the font fontconfig sorts
 /// first among those that hold it (`Font.file(containing:)`, asked once per code point per
@@ -36,11 +41,72 @@ public final class GlyphAtlas {
         var size: Int
     }
     private var glyphs: [Key: Glyph] = [:]
-    private var shelfX = 1, shelfY = 1, shelfHeight = 0
+    /// The shelves: where the next glyph goes, the current shelf's top and its height.
+    private(set) var shelfX = 1, shelfY = 1, shelfHeight = 0
+    /// The side it starts at, and the most it grows to (a texture side every OpenGL 3.3 driver
+    /// of note supports; llvmpipe's limit is 16384).
+    public let initialSide: Int
+    public static let maximumSide = 8192
+    /// Whether a glyph was refused since the last `beginFrame` (the atlas full at its largest),
+    /// and whether the atlas was emptied at the last one.
+    private var refused = false, emptiedLastFrame = false
 
     public init(font: Font, side: Int = 512) {
         self.font = font
-        image = AlphaImage(width: side, height: side)
+        initialSide = min(max(side, 16), GlyphAtlas.maximumSide)
+        image = AlphaImage(width: initialSide, height: initialSide)
+    }
+
+    /// The largest em, in pixels, a glyph is rasterized at: one that size still fits the atlas
+    /// at its largest (a glyph's box is under two ems), so that no frame needs more than one
+    /// such atlas for a count.
+    public static var largestSize: Int { maximumSide / 4 }
+
+    /// Starts a frame's glyphs: meshes built before it must not be drawn after it. A crowded
+    /// atlas (its shelves three quarters down, or a glyph refused) is emptied here, not while a
+    /// frame's quads point into it; emptied two frames running, a frame alone needs most of it,
+    /// so it doubles too (no frame then rasterizes all its glyphs anew).
+    public func beginFrame() {
+        let crowded = refused || isCrowded
+        refused = false
+        guard crowded else {
+            emptiedLastFrame = false
+            return
+        }
+        let side = emptiedLastFrame ? min(2 * image.width, GlyphAtlas.maximumSide) : image.width
+        empty(side: side)
+        emptiedLastFrame = true
+    }
+
+    /// Whether its shelves reach past three quarters of its side.
+    var isCrowded: Bool { 4 * (shelfY + shelfHeight) > 3 * image.height }
+
+    /// Forgets every glyph, the picture `side` square and blank (its version moves on).
+    private func empty(side: Int) {
+        glyphs.removeAll(keepingCapacity: true)
+        let version = image.version + 1
+        if side == image.width {
+            for i in image.pixels.indices { image.pixels[i] = 0 }
+        } else {
+            image = AlphaImage(width: side, height: side)
+        }
+        image.version = version
+        shelfX = 1
+        shelfY = 1
+        shelfHeight = 0
+    }
+
+    /// Doubles the side, every texel staying where it was; false at `maximumSide`.
+    private func grow() -> Bool {
+        guard image.width < GlyphAtlas.maximumSide else { return false }
+        let old = image, side = min(2 * old.width, GlyphAtlas.maximumSide)
+        var larger = AlphaImage(width: side, height: side)
+        for row in 0..<old.height {
+            larger.pixels[(row * side)..<(row * side + old.width)] = old.pixels[(row * old.width)..<((row + 1) * old.width)]
+        }
+        larger.version = old.version + 1
+        image = larger
+        return true
     }
 
     /// The font that draws `scalar`: the atlas's own when it has the glyph, else a fallback;
@@ -76,25 +142,29 @@ public final class GlyphAtlas {
     public func glyph(_ scalar: Unicode.Scalar, size: Int) -> Glyph? {
         let key = Key(scalar: scalar.value, size: size)
         if let glyph = glyphs[key] { return glyph }
-        guard let face = font(for: scalar)?.face, size > 0, size < image.height / 2,
+        guard let face = font(for: scalar)?.face, size > 0, size <= GlyphAtlas.largestSize,
             FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0,
             FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER)) == 0,
             let slot = face.pointee.glyph
         else { return nil }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows)
-        if shelfX + width + 1 > image.width {
-            shelfX = 1
-            shelfY += shelfHeight + 1
-            shelfHeight = 0
-        }
-        if shelfY + height + 1 > image.height {
-            // Full: start over; glyphs in use are rasterized again as they are asked for.
-            glyphs.removeAll(keepingCapacity: true)
-            for i in image.pixels.indices { image.pixels[i] = 0 }
-            shelfX = 1
-            shelfY = 1
-            shelfHeight = 0
+        guard width + 2 <= GlyphAtlas.maximumSide, height + 2 <= GlyphAtlas.maximumSide else { return nil }
+        // The next place on the shelves: this shelf, a new one below it, or a grown atlas's.
+        while true {
+            if shelfX + width + 1 <= image.width, shelfY + height + 1 <= image.height { break }
+            let below = shelfY + shelfHeight + 1
+            if shelfX > 1, width + 2 <= image.width, below + height + 1 <= image.height {
+                shelfX = 1
+                shelfY = below
+                shelfHeight = 0
+                break
+            }
+            // Full: the frame's glyphs stay put; the atlas grows, or this glyph is left out.
+            guard grow() else {
+                refused = true
+                return nil
+            }
         }
         let glyph = Glyph(
             x: shelfX, y: shelfY, width: width, height: height, left: Int(slot.pointee.bitmap_left),

@@ -189,6 +189,58 @@ import Reference
         #expect(inkValues(image).contains(255))
     }
 
+    /// Counts far over the atlas's first side (512 texels) are drawn whole: 304 and 1140 device
+    /// pixels per em. DejaVu Sans Bold's "8" spans 1549 of its 2048 units per em (−29 to 1520,
+    /// its overshoot below the baseline and over the digits' 1493 included).
+    @Test(arguments: [(20.0, 16.0), (150.0, 8.0)])
+    func largeCountsAreDrawn(radius: Double, scale: Double) throws {
+        let side = Int((2.4 * radius).rounded())
+        let center = Vec2(Double(side) / 2, Double(side) / 2)
+        let image = try CountTextTests.drawOnBlack("8", at: center, radius: radius, width: side, height: side, scale: scale)
+        var minY = Int.max, maxY = Int.min, minX = Int.max, maxX = Int.min
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixel(x: x, y: y).g > 127 {
+                minY = min(minY, y)
+                maxY = max(maxY, y + 1)
+                minX = min(minX, x)
+                maxX = max(maxX, x + 1)
+            }
+        }
+        let em = (0.95 * radius * scale).rounded()
+        #expect(maxY > minY, "no count drawn at \(em) px per em")
+        let height = Double(maxY - minY)
+        #expect(abs(height - 1549 / 2048 * em) < 0.01 * em, "ink \(height) px tall at \(em) px per em")
+        // Centred on the badge within a pixel or two.
+        #expect(abs(Double(minY + maxY) / 2 - center.y * scale) < 2)
+        #expect(abs(Double(minX + maxX) / 2 - center.x * scale) < 2)
+    }
+
+    /// A count placed before the atlas grows for a larger one in the same frame keeps its
+    /// texels: the quads name texels, not fractions of the atlas's side as it was.
+    @Test func aCountDrawnBeforeTheAtlasGrowsKeepsItsGlyph() throws {
+        var options = CommonOptions()
+        options.width = 400
+        options.height = 200
+        options.scale = 8
+        options.parameters.background = Color(red: 0, green: 0, blue: 0)
+        let small = BadgePose(home: Vec2(40, 100), center: Vec2(40, 100), radius: 12, parameters: options.parameters.motion.badge)
+        let large = BadgePose(home: Vec2(250, 100), center: Vec2(250, 100), radius: 90, parameters: options.parameters.motion.badge)
+        let both = try RenderCommand.draw([small, large], texts: ["1", "8"], options: options)
+        let alone = try RenderCommand.draw([small, large], texts: ["1", ""], options: options)
+        // The large count, 684 px per em, grows the atlas past its first 512 texels. The small
+        // badge's pixels (x under 100 units) are the same with the large count or without.
+        let rows = 0..<both.height, columns = 0..<(100 * 8)
+        var differ = 0, ink = 0
+        for y in rows {
+            for x in columns {
+                if both.pixel(x: x, y: y) != alone.pixel(x: x, y: y) { differ += 1 }
+                if alone.pixel(x: x, y: y).g > 127 { ink += 1 }
+            }
+        }
+        #expect(ink > 100, "the small count's ink: \(ink) px")
+        #expect(differ == 0, "\(differ) pixels of the small count changed when the large one grew the atlas")
+    }
+
     /// A count whose em, 0.95 R device pixels (a single digit is not shrunk to fit), rounds
     /// under 6 is left out and the badge drawn as a dot; at 6 it is drawn. Device pixels, not
     /// logical ones: the same radius at scale 2 has its count.
@@ -211,6 +263,78 @@ import Reference
         let atlas = try #require(Fonts.atlas())
         let placed = CountPlacement("8", center: center, radius: radius, scale: scale, atlas: atlas)
         #expect((placed != nil) == (em >= 6))
+    }
+}
+
+/// The glyph atlas: every glyph a frame asks for stays where it was put until the next frame,
+/// however many or however large (a window screenshot at 8x drew its counts with letters of the
+/// HUD's caption when the atlas started over mid-frame, and counts over 255 px per em were left
+/// out of renders at --scale 16 and of their SVGs).
+@Suite(.serialized) struct GlyphAtlasTests {
+    /// The glyph's texels as placed in `atlas`, row by row.
+    static func texels(_ glyph: Glyph, in atlas: GlyphAtlas) -> [UInt8] {
+        (0..<glyph.height).flatMap { row in
+            atlas.image.pixels[((glyph.y + row) * atlas.image.width + glyph.x)...].prefix(glyph.width)
+        }
+    }
+
+    @Test func aFramesGlyphsStayWhereTheyWerePut() throws {
+        // Twenty glyphs of 20 px in an atlas of 64: about sixteen fit before it is full.
+        let small = GlyphAtlas(font: try Font.system(), side: 64)
+        let reference = GlyphAtlas(font: try Font.system(), side: 1024)
+        let text = "0123456789abcdefghijKLMNOP"
+        var placed: [(Unicode.Scalar, Glyph)] = []
+        for scalar in text.unicodeScalars { placed.append((scalar, try #require(small.glyph(scalar, size: 20)))) }
+        #expect(small.image.width > 64, "the atlas should have grown, not started over")
+        for (scalar, glyph) in placed {
+            let fresh = try #require(reference.glyph(scalar, size: 20))
+            #expect(glyph.width == fresh.width && glyph.height == fresh.height)
+            #expect(GlyphAtlasTests.texels(glyph, in: small) == GlyphAtlasTests.texels(fresh, in: reference),
+                    "\(scalar)'s texels were overwritten")
+            // Asked again in the same frame: the same place.
+            #expect(small.glyph(scalar, size: 20) == glyph)
+        }
+    }
+
+    @Test func aGlyphLargerThanTheAtlasIsDrawn() throws {
+        let atlas = GlyphAtlas(font: try Font.system(), side: 512)
+        // 1000 px per em: a digit's ink is about 0.73 em tall, so over the atlas's first side.
+        let eight = try #require(atlas.glyph("8", size: 1000))
+        #expect(eight.height > 700 && eight.height < 760, "\(eight.height)")
+        #expect(atlas.image.width >= 1024)
+        #expect(GlyphAtlasTests.texels(eight, in: atlas).contains(255))
+        // Past the largest size: left out, not an atlas of gigabytes.
+        #expect(atlas.glyph("8", size: GlyphAtlas.largestSize + 1) == nil)
+    }
+
+    @Test func onlyAFramesStartEmptiesACrowdedAtlas() throws {
+        let atlas = GlyphAtlas(font: try Font.system(), side: 128)
+        let one = try #require(atlas.glyph("1", size: 20))
+        let version = atlas.image.version
+        // Not crowded: the next frame finds its glyphs where they were.
+        atlas.beginFrame()
+        #expect(atlas.image.version == version)
+        #expect(atlas.glyph("1", size: 20) == one)
+        // Crowded (shelves past three quarters of the side): emptied at the frame's start.
+        func crowd() {
+            var size = 21
+            while !atlas.isCrowded, atlas.image.width == 128 {
+                _ = atlas.glyph("W", size: size)
+                size += 1
+            }
+        }
+        crowd()
+        #expect(atlas.image.width == 128, "one frame's glyphs that fit should not grow the atlas")
+        atlas.beginFrame()
+        #expect(atlas.image.version != version)
+        #expect(atlas.image.pixels.allSatisfy { $0 == 0 })
+        let again = try #require(atlas.glyph("1", size: 20))
+        #expect(again.x == 1 && again.y == 1)
+        // Crowded again by the very next frame: a frame alone needs most of it, so it doubles.
+        crowd()
+        #expect(atlas.image.width == 128)
+        atlas.beginFrame()
+        #expect(atlas.image.width == 256)
     }
 }
 
