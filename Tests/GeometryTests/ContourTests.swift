@@ -369,3 +369,21 @@ extension SeparateFieldTests {
         }
     }
 }
+
+/// Wyvill's threshold: a higher T reaches further. Two equal balls of radius r, d apart, join
+/// (their midpoint is inside) below d = 2s√(1 − (T/2)^⅓), s = r/√(1 − T^⅓), as the README says:
+/// 2.06 r at T = 0.01, 2.68 r at 0.5, 15.8 r at 0.99.
+@Suite struct WyvillThresholdTests {
+    @Test(arguments: [(0.01, 2.06), (0.5, 2.68), (0.99, 15.8)])
+    func twoBallsJoinWhereTheReadmeSays(threshold: Double, joinsAt ratio: Double) {
+        let r = 20.0
+        let s = r / (1 - pow(threshold, 1.0 / 3)).squareRoot()
+        let join = 2 * s * (1 - pow(threshold / 2, 1.0 / 3)).squareRoot()
+        #expect(abs(join / r - ratio) < 0.01, "joins at \(join / r) r")
+        for (d, joined) in [(0.99 * join, true), (1.01 * join, false)] {
+            var field = MetaballField(balls: [Ball(center: Vec2(0, 0), radius: r), Ball(center: Vec2(d, 0), radius: r)])
+            field.parameters = MetaballParameters(kernel: .wyvill, threshold: threshold)
+            #expect((field.signedDistance(at: Vec2(d / 2, 0)) <= 0) == joined, "T \(threshold), \(d / r) r apart")
+        }
+    }
+}
