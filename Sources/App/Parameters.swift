@@ -432,7 +432,8 @@ public enum ParameterRegistry {
             let text: String
             switch (parameter.kind, fields[name]!) {
             case (.number, .number(let number)):
-                text = String(number)
+                // As the file wrote it where it is whole (99999, not 99999.0), else exactly.
+                text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
             case (.choice, .string(let string)), (.color, .string(let string)):
                 text = string
             case (.flag, .bool(let flag)):

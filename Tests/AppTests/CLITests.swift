@@ -283,6 +283,9 @@ func temporaryFolder() throws -> URL {
         (#"[1, 2]"#, "expects a JSON object"),
         (#"{"maxDistance": "far"}"#, "field 'maxDistance' expects a number from 1 to 10000 (px), got the string 'far'"),
         (#"{"maxDistance": 0}"#, "field 'maxDistance' expects"),
+        // The number as the file wrote it, not Swift's 99999.0.
+        (#"{"maxDistance": 99999}"#, "field 'maxDistance' expects a number from 1 to 10000 (px), got '99999'"),
+        (#"{"maxDistance": 0.25}"#, "got '0.25'"),
         (#"{"style": true}"#, "field 'style' expects one of quad, cubic, tangent, got the boolean true"),
         (#"{"maxDistance": "#, "not valid JSON"),
     ])

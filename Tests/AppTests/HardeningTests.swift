@@ -164,6 +164,10 @@ let scratchMountsWork: Bool = {
         let dejavuOnly: [String: String?] = ["FONTCONFIG_FILE": config.path]
         let result = try Sticky.run(["replay", script.path, "--frames", frames.path], environment: dejavuOnly)
         expectOneLine(result, status: 0, containing: "'你' (U+4F60)", "a character no font has")
+        #expect(result.stderr.contains("install fonts-wqy-microhei"), "\(result.stderr)")
+        // A character of no Chinese, Japanese or Korean block is not sent to a Chinese font.
+        #expect(Fonts.missing("🙂").hasSuffix("(a font that has it draws it; `fc-list ':charset=1F642'` lists those installed)"))
+        #expect(Fonts.missing("\u{E9}").contains("(U+00E9)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path).count == 9)
         let installed = try Sticky.run(["replay", script.path, "--frames", frames.path])
         #expect(installed.status == 0 && installed.stderr.isEmpty, "\(installed.stderr)")
