@@ -19,9 +19,13 @@ public struct KeyPress: Hashable, Sendable {
         self.alt = alt
     }
 
-    /// "right", "shift+right", "alt+left", "shift+tab"; nil for names nothing is bound to.
+    /// "right", "shift+right", "alt+left", "shift+tab"; "?" for shift+slash, as the help names
+    /// it; nil for names nothing is bound to.
     init?(script: String) {
         var parts = script.lowercased().split(separator: "+").map(String.init)
+        if parts == ["?"] {
+            parts = ["shift", "slash"]
+        }
         guard let last = parts.popLast(), KeyPress.known.contains(last) else { return nil }
         name = last
         for modifier in parts {

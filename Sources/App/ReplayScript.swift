@@ -141,7 +141,7 @@ struct ReplayScript {
             case "key":
                 guard args.count == 1 else { throw fail("key expects NAME") }
                 guard let key = KeyPress(script: args[0]) else {
-                    throw fail("unknown key '\(args[0])' (known: \(KeyPress.known.sorted().joined(separator: ", ")), with shift+ or alt+)")
+                    throw fail("unknown key '\(args[0])' (known: \((KeyPress.known.sorted() + ["?"]).joined(separator: ", ")), with shift+ or alt+)")
                 }
                 started = true
                 timeline.append((time, .key(key)))

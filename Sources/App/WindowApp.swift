@@ -19,7 +19,8 @@ final class WindowApp {
             past the distance and it bursts. With --scene chain (or n): drag the caterpillar by its head.
             The sliders (top right) follow the mouse too: click or drag a bar, or use the wheel
             over it. A window larger than the screen is fitted to it. The window follows the
-            screen's scale; with --scale, screenshots are drawn offscreen at that scale.
+            screen's scale; with --scale, screenshots are drawn offscreen at that scale
+            (recordings keep the window's pixels: replay --scale records at a scale).
 
             keys:
             \(keys.joined(separator: "\n"))

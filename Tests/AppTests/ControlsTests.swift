@@ -186,6 +186,9 @@ import Testing
         #expect(KeyPress(script: "alt+left") == KeyPress(name: "left", alt: true))
         #expect(KeyPress(script: "ctrl+left") == nil)
         #expect(KeyPress(script: "f13") == nil)
+        // "?" as the help names it: the help's key.
+        #expect(KeyPress(script: "?") == KeyPress(name: "slash", shift: true))
+        #expect(Controls.binding(for: KeyPress(script: "?")!)?.action == .toggleHelp)
     }
 }
 
