@@ -6,8 +6,10 @@ import Foundation
 @testable import App
 @testable import Geometry
 @testable import Motion
+import Imaging
 import Render
 import Testing
+import Typography
 
 @Suite struct LayoutTests {
     static let sizes: [(Double, Double)] = [(1, 1), (2, 1000), (3000, 20), (640, 480), (500, 400), (900, 600), (1920, 1080),
@@ -137,6 +139,35 @@ import Testing
 }
 
 @Suite struct HUDTests {
+    /// A window screenshot at --scale 8, made as the window makes its frames: the counts
+    /// painted, then the HUD's text (the help's, every key) from the same atlas, which outgrows
+    /// its first 512 texels on the way. The picture is the one an atlas roomy from the start
+    /// draws, pixel for pixel (the atlas started over mid-frame, and the counts showed the
+    /// caption's letters).
+    @Test func aScaledScreenshotsCountsKeepTheirGlyphs() throws {
+        let layout = Layout(width: 400, height: 200, mode: .bezier, scene: .badges)
+        let parameters = Parameters()
+        let snapshot = BadgeBoard(badges: BadgeBoard.defaultBadges(width: 400, height: 200), parameters: parameters.motion).snapshot()
+        func picture(_ atlas: GlyphAtlas) throws -> Image {
+            var painter = BadgePainter(atlas: atlas)
+            painter.paint(snapshot, parameters: parameters, scale: 8)
+            var frame = painter.frame(layout: layout, scale: 8, parameters: parameters, pixelWidth: 3200, pixelHeight: 1600)
+            let hud = HUD(HUDTests.content(selected: 0), layout: layout, scale: 8, atlas: atlas)
+            frame.hud = HUDLayer(mesh: hud.mesh, width: layout.width, height: layout.height, scale: 8)
+            frame.atlas = painter.atlasImage
+            let headless = try HeadlessRenderer(pixelWidth: 3200, pixelHeight: 1600)
+            defer { headless.destroy() }
+            return try headless.image(of: frame)
+        }
+        let small = try GlyphAtlas(font: Font.system())
+        let grown = try picture(small)
+        #expect(small.image.width > 512)
+        let roomy = try picture(GlyphAtlas(font: Font.system(), side: 4096))
+        var differing = 0
+        for i in grown.pixels.indices where grown.pixels[i] != roomy.pixels[i] { differing += 1 }
+        #expect(differing == 0, "\(differing) bytes differ")
+    }
+
 
     static func content(selected: Int, toast: String? = "saved screenshots/sticky-2026-11-30T101010-123.png (900x600)",
                         help: Bool = true) -> HUDContent {
