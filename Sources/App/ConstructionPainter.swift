@@ -288,11 +288,15 @@ enum ConstructionPainter {
     /// filled flat with nothing evaluated, washed pale; every tile's edges in ink, each edge once
     /// (neighbours share their line); each ball as a ring at its radius (a lone ball's contour;
     /// no dot at its centre, where a badge's count is). `scale`: device pixels per scene unit;
-    /// `deviceScale`: per logical pixel, which the lines follow as `addConstruction`'s do.
+    /// `deviceScale`: per logical pixel, which the rings follow as `addConstruction`'s lines do.
+    /// The tiles are `MetaballField.tilePixels` device pixels whatever the scale (a picture at
+    /// 16x has sixteen times as many a side), so their edges are at most an eighth of a tile
+    /// (2 device pixels): at a logical pixel they covered the field at --scale 16.
     /// The edges and rings stop short of `counts` as the bridge's lines do (`addParts`).
     static func addField(tiles: [Region], balls: [Ball], scale: Double, deviceScale: Double, keepingOff counts: [Rect] = [],
                          into builder: inout MeshBuilder) {
         let pixel = 1 / scale, line = deviceScale * pixel
+        let edge = min(deviceScale, MetaballField.tilePixels / 8) * pixel
         for tile in tiles where tile.inside {
             builder.addRect(x0: tile.box.minX, y0: tile.box.minY, x1: tile.box.maxX, y1: tile.box.maxY, color: wash)
         }
@@ -308,7 +312,7 @@ enum ConstructionPainter {
         let edges = Edge.joined(vertical, pixel: pixel).map { (Vec2($0.at, $0.from), Vec2($0.at, $0.to)) }
             + Edge.joined(horizontal, pixel: pixel).map { (Vec2($0.from, $0.at), Vec2($0.to, $0.at)) }
         for (a, b) in edges {
-            for (a, b) in outside(clear, from: a, to: b) { builder.addLine(from: a, to: b, width: line, color: tileInk, feather: pixel) }
+            for (a, b) in outside(clear, from: a, to: b) { builder.addLine(from: a, to: b, width: edge, color: tileInk, feather: pixel) }
         }
         for ball in balls where ball.radius > 0 {
             let c = ball.center, r = ball.radius + line

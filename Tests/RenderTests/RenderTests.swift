@@ -806,6 +806,32 @@ import Reference
         #expect(points.contains { abs($0.y - 46) < 1 && $0.x < count.x } && points.contains { abs($0.y - 46) < 1 && $0.x > count.maxX })
     }
 
+    /// The tiles are 16 device pixels at any scale, so their edges are at most 2 device pixels
+    /// wide: a row of tiles' edge lines covers at most 2/16 of it a side, at 1x and at 16x
+    /// alike (at a logical pixel, 16 device pixels at 16x, they covered the whole field).
+    @Test(arguments: [1.0, 2.0, 4.0, 16.0])
+    func theTilesEdgesStayThinAtAnyScale(scale: Double) {
+        // Eight tiles of 16 device pixels in a row, in scene units.
+        let side = MetaballField.tilePixels / scale
+        let tiles = (0..<8).map { k in
+            Region(box: Box(minX: 10 + Double(k) * side, minY: 10, maxX: 10 + Double(k + 1) * side, maxY: 10 + side), first: 0, count: 1)
+        }
+        var builder = MeshBuilder()
+        ConstructionPainter.addField(tiles: tiles, balls: [], scale: scale, deviceScale: scale, into: &builder)
+        // The lines' area (their triangles, fringes included), in device pixels².
+        let v = builder.mesh.vertices, ix = builder.mesh.indices.map(Int.init)
+        var area = 0.0
+        for t in stride(from: 0, to: ix.count, by: 3) {
+            let (a, b, c) = (v[ix[t]], v[ix[t + 1]], v[ix[t + 2]])
+            area += abs(Double((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))) / 2 * scale * scale
+        }
+        // Nine vertical edges 16 px long and two horizontal ones 128 long, at most 2 px wide,
+        // plus a pixel of fringe round each: (9 × 16 + 2 × 128) × (2 + 1) at most.
+        let tilesArea = 8 * 16 * 16.0
+        let most = (9 * 16 + 2 * 128) * (min(scale, 2) + 1)
+        #expect(area <= most * 1.05, "\(area) px² of edges over \(tilesArea) px² of tiles at \(scale)x")
+    }
+
     /// Over the metaball fill the construction is the field's, over everything (the field here
     /// drawn in levels: the held badge covers another's count): every tile's edges in ink, the
     /// tiles inside washed pale and no other pixel of the fill, each ball's radius a ring; none
