@@ -180,11 +180,7 @@ enum RenderCommand {
         // A count too small to read is left out, as the window leaves it out (a new user's
         // eight digits on a badge of 20 drew a plain dot without a word); one that no font can
         // draw has its own warning, once (`Fonts.atlas`).
-        let em = Int((0.95 * request.radius * options.scale).rounded())
-        if atlas != nil, em > GlyphAtlas.largestSize {
-            CommandLine.warn("--text '\(request.text)' is left out: it would be \(em) device px per em, over the \(GlyphAtlas.largestSize) "
-                             + "a glyph is drawn at (a smaller --radius or --scale draws it)")
-        } else if let atlas, CountPlacement(request.text, center: .zero, radius: 100, scale: 1, atlas: atlas) != nil,
+        if let atlas, CountPlacement(request.text, center: .zero, radius: 100, scale: 1, atlas: atlas) != nil,
            CountPlacement(request.text, center: request.pose.center, radius: request.radius, scale: options.scale, atlas: atlas) == nil {
             CommandLine.warn("--text '\(request.text)' is left out: it would be under \(CountPlacement.minimumPixels) device px per em "
                              + "on a badge of radius \(Parameter.format(request.radius)) at scale \(Parameter.format(options.scale)) "

@@ -189,10 +189,12 @@ import Reference
         #expect(inkValues(image).contains(255))
     }
 
-    /// Counts far over the atlas's first side (512 texels) are drawn whole: 304 and 1140 device
-    /// pixels per em. DejaVu Sans Bold's "8" spans 1549 of its 2048 units per em (−29 to 1520,
-    /// its overshoot below the baseline and over the digits' 1493 included).
-    @Test(arguments: [(20.0, 16.0), (150.0, 8.0)])
+    /// Counts far over the atlas's first side (512 texels) are drawn whole: 304, 1140 and 2280
+    /// device pixels per em (the last past the largest size a glyph is rasterized at, 2048:
+    /// rasterized at 1140 and drawn twice as large). DejaVu Sans Bold's "8" spans 1549 of its
+    /// 2048 units per em (−29 to 1520, its overshoot below the baseline and over the digits'
+    /// 1493 included).
+    @Test(arguments: [(20.0, 16.0), (150.0, 8.0), (150.0, 16.0)])
     func largeCountsAreDrawn(radius: Double, scale: Double) throws {
         let side = Int((2.4 * radius).rounded())
         let center = Vec2(Double(side) / 2, Double(side) / 2)
@@ -213,6 +215,21 @@ import Reference
         // Centred on the badge within a pixel or two.
         #expect(abs(Double(minY + maxY) / 2 - center.y * scale) < 2)
         #expect(abs(Double(minX + maxX) / 2 - center.x * scale) < 2)
+        // Magnified by the least whole number that rasterizes it at 2048 px per em or under.
+        let atlas = try #require(Fonts.atlas())
+        let place = try #require(CountPlacement("8", center: center, radius: radius, scale: scale, atlas: atlas))
+        let factor = (em / 2048).rounded(.up)
+        #expect(Double(place.factor) == factor && Double(place.size) == (em / factor).rounded(), "\(place.size) × \(place.factor)")
+        // The SVG's outline (magnified alike) has the picture's ink box, within a pixel or two.
+        let path = place.outlines(of: "8", atlas: atlas).flatMap { command -> [Vec2] in
+            switch command {
+            case .move(let p), .line(let p): [p]
+            case .quadratic(_, let p): [p]
+            case .cubic(_, _, let p): [p]
+            }
+        }
+        #expect(abs((path.map(\.y).min() ?? 0) - Double(minY)) < 3 && abs((path.map(\.y).max() ?? 0) - Double(maxY)) < 3)
+        #expect(abs((path.map(\.x).min() ?? 0) - Double(minX)) < 3 && abs((path.map(\.x).max() ?? 0) - Double(maxX)) < 3)
     }
 
     /// A count placed before the atlas grows for a larger one in the same frame keeps its
