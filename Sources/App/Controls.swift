@@ -105,7 +105,7 @@ struct Controls {
         KeyBinding("c", ["c"], .toggleConstruction, "construction: the bridges' (a held badge's lettered), the field's tiles"),
         KeyBinding("w", ["w"], .toggleWireframe, "the triangles' edges (wireframe)"),
         KeyBinding("s", ["s"], .screenshot, "save a screenshot (with the HUD)"),
-        KeyBinding("shift+s", ["shift+s"], .screenshotOtherWay, "save a screenshot without the HUD"),
+        KeyBinding("shift+s", ["shift+s"], .screenshotOtherWay, "save a screenshot without the HUD (pane labels kept)"),
         KeyBinding("v", ["v"], .toggleRecording, "start / stop recording a GIF (30 fps, no HUD but the pane labels)"),
         KeyBinding("shift+v", ["shift+v"], .toggleRecordingAPNG, "start / stop recording an APNG"),
         KeyBinding("h", ["h"], .toggleHUD, "hide or show the sliders"),

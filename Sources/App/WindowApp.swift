@@ -499,12 +499,20 @@ final class WindowApp {
             return work()
         }
         if let withHUD = pendingShot, options.scaleGiven {
-            // --scale S: a sharper export, drawn offscreen at S device pixels per unit.
+            // --scale S: a sharper export, drawn offscreen at S device pixels per unit; without
+            // the HUD, with the divider and pane labels (or the overlay's legend) as render draws.
             pendingShot = nil
             let sw = Int((Double(w) * options.scale).rounded()), sh = Int((Double(h) * options.scale).rounded())
             if let offscreen = try? OffscreenTarget(pixelWidth: sw, pixelHeight: sh) {
                 capturing {
-                    renderer.draw(makeFrame(pixelWidth: sw, pixelHeight: sh, deviceScale: options.scale), into: offscreen, hud: withHUD)
+                    let shot = makeFrame(pixelWidth: sw, pixelHeight: sh, deviceScale: options.scale)
+                    if withHUD {
+                        renderer.draw(shot, into: offscreen, hud: true)
+                    } else if let labelled = recordingLabels(of: shot, deviceScale: options.scale) {
+                        renderer.draw(labelled, into: offscreen, hud: true)
+                    } else {
+                        renderer.draw(shot, into: offscreen, hud: false)
+                    }
                     say(capture.save(offscreen.readPixels(), hud: withHUD))
                 }
                 offscreen.destroy()
@@ -517,20 +525,22 @@ final class WindowApp {
         let frame = makeFrame(pixelWidth: fw, pixelHeight: fh, deviceScale: deviceScale)
         // The scene, then the HUD over it: a picture without the HUD is read in between.
         renderer.draw(frame, into: target, hud: false)
-        if pendingShot == false {
-            pendingShot = nil
-            say(capturing { capture.save(renderer.readPixels(from: target), hud: false) })
-        }
-        if capture.wantsFrame(at: now) {
-            // A recording's frame keeps the divider and the pane labels (or the overlay's
-            // legend), as render's and replay's pictures do, and nothing else of the HUD; the
-            // scene is then drawn again for the window's own HUD, which places its labels
-            // among its other parts.
+        let cleanShot = pendingShot == false, recordsFrame = capture.wantsFrame(at: now)
+        if cleanShot || recordsFrame {
+            // A screenshot without the HUD and a recording's frame keep the divider and the pane
+            // labels (or the overlay's legend), as render's and replay's pictures do, and nothing
+            // else of the HUD; the scene is then drawn again for the window's own HUD, which
+            // places its labels among its other parts.
             let labels = recordingLabels(of: frame, deviceScale: deviceScale)
-            let failure = capturing { () -> String? in
+            let (saved, failure) = capturing { () -> (String?, String?) in
                 if let labels { renderer.drawHUD(labels, into: target) }
                 defer { if labels != nil { renderer.draw(frame, into: target, hud: false) } }
-                return capture.add(renderer.readPixels(from: target), at: now)
+                let pixels = renderer.readPixels(from: target)
+                return (cleanShot ? capture.save(pixels, hud: false) : nil, recordsFrame ? capture.add(pixels, at: now) : nil)
+            }
+            if cleanShot {
+                pendingShot = nil
+                if let saved { say(saved) }
             }
             if let failure {
                 say(failure)

@@ -183,15 +183,17 @@ let windowToolsPresent: Bool = {
             #expect(width == 1280 && height == 960)
         }
         // The screenshot without the HUD, at rest, equals the first frame of a replay of the same
-        // scene and size, pixel for pixel (both drawn by the same renderer on llvmpipe).
-        let clean = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("clean").path)
-        #expect(clean.count == 1)
-        if let name = clean.first {
-            let shot = try PNG.read(from: folder.appendingPathComponent("clean").appendingPathComponent(name).path)
+        // scene and size, pixel for pixel (both drawn by the same renderer on llvmpipe); in split
+        // too, its divider and pane labels drawn as replay draws them.
+        for (shots, mode) in [("clean", "bezier"), ("clean-split", "split")] {
+            let clean = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(shots).path)
+            #expect(clean.count == 1, "\(mode)")
+            guard let name = clean.first else { continue }
+            let shot = try PNG.read(from: folder.appendingPathComponent(shots).appendingPathComponent(name).path)
             let script = folder.appendingPathComponent("rest.txt")
             try Data("size 640 480\n".utf8).write(to: script)
-            let frames = folder.appendingPathComponent("rest-frames")
-            let result = try Sticky.run(["replay", script.path, "--scale", "2", "--frames", frames.path])
+            let frames = folder.appendingPathComponent("rest-frames-\(mode)")
+            let result = try Sticky.run(["replay", script.path, "--scale", "2", "--mode", mode, "--frames", frames.path])
             #expect(result.status == 0, "\(result.stderr)")
             let frame = try PNG.read(from: frames.appendingPathComponent("frame-00000.png").path)
             var differing = 0
@@ -199,7 +201,7 @@ let windowToolsPresent: Bool = {
             where (0..<3).contains(where: { abs(Int(shot.pixels[i + $0]) - Int(frame.pixels[i + $0])) > 1 }) {
                 differing += 1
             }
-            #expect(shot.width == frame.width && shot.height == frame.height && differing == 0, "\(differing) pixels differ")
+            #expect(shot.width == frame.width && shot.height == frame.height && differing == 0, "\(mode): \(differing) pixels differ")
         }
         let events = lines.flatMap(\.events)
         for event in ["began", "released", "returned", "detached", "exploded", "removed"] {
