@@ -20,7 +20,7 @@ final class WindowApp {
             The sliders (top right) follow the mouse too: click or drag a bar, or use the wheel
             over it. A window larger than the screen is fitted to it. The window follows the
             screen's scale; with --scale, screenshots are drawn offscreen at that scale
-            (recordings keep the window's pixels: replay --scale records at a scale).
+            (recordings keep the window's pixels; replay records at any scale).
 
             keys:
             \(keys.joined(separator: "\n"))
