@@ -6,6 +6,7 @@ import Imaging
 import Motion
 import Platform
 import Render
+import Typography
 
 /// The window's loop: Initialization, then Update (input, fixed steps) and Draw until quit.
 final class WindowApp {
@@ -505,6 +506,12 @@ final class WindowApp {
             let sw = Int((Double(w) * options.scale).rounded()), sh = Int((Double(h) * options.scale).rounded())
             if let offscreen = try? OffscreenTarget(pixelWidth: sw, pixelHeight: sh) {
                 capturing {
+                    // Its glyphs from an atlas of its own, let go after it: the window's stays the
+                    // size its own frames need (at 8x the HUD's text grows an atlas to 16 MB or
+                    // more, all of it uploaded again whenever the window adds a glyph).
+                    let windowAtlas = painter.atlas
+                    if let font = windowAtlas?.font { painter.atlas = GlyphAtlas(font: font) }
+                    defer { painter.atlas = windowAtlas }
                     let shot = makeFrame(pixelWidth: sw, pixelHeight: sh, deviceScale: options.scale)
                     if withHUD {
                         renderer.draw(shot, into: offscreen, hud: true)
