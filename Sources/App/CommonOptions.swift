@@ -43,8 +43,8 @@ struct CommonOptions {
     static var help: String { help(defaults: CommonOptions()) }
 
     /// The shared options' help, naming the defaults a command starts from (bench's size,
-    /// soak's mode), so the help says what the command really does.
-    /// The shared options' help; `mode`: the --mode line where a command has its own.
+    /// soak's mode), so the help says what the command really does; `mode`: the --mode line
+    /// where a command has its own (bench times every mode).
     static func help(defaults: CommonOptions, mode: String? = nil) -> String {
         """
           --size WxH                canvas size in logical pixels (\(defaults.width)x\(defaults.height))

@@ -12,8 +12,9 @@ protocol Scene: AnyObject {
     func advance(to time: Double)
     /// Whether it moves without input (the window keeps drawing).
     var isAnimating: Bool { get }
-    /// New parameters from now on.
-    func update(_ parameters: Parameters)
+    /// New parameters from now on; true where they made the scene anew (the caterpillar's
+    /// count or radii: `ChainWorld.retune`), not tuned where it is.
+    @discardableResult func update(_ parameters: Parameters) -> Bool
     /// The canvas (a pane) changed size.
     func resize(width: Double, height: Double)
     /// The canvas changed under a pointer that is down at `p`: what it holds stays where it is.
@@ -69,7 +70,10 @@ final class BadgeScene: Scene {
     func apply(_ command: Command) { board.apply(command) }
     func advance(to time: Double) { board.advance(to: time) }
     var isAnimating: Bool { board.isAnimating }
-    func update(_ parameters: Parameters) { board.parameters = parameters.motion }
+    @discardableResult func update(_ parameters: Parameters) -> Bool {
+        board.parameters = parameters.motion
+        return false
+    }
     func resize(width: Double, height: Double) {
         let homes = Layout.homes(origin.homes, radii: board.badges.map(\.radius), from: origin.canvas, to: Vec2(width, height))
         if homes != board.badges.map(\.home) { board.moveHomes(to: homes) }
@@ -199,7 +203,7 @@ final class ChainScene: Scene {
     }
     var isAnimating: Bool { world.isMoving }
 
-    func update(_ parameters: Parameters) {
+    @discardableResult func update(_ parameters: Parameters) -> Bool {
         let inset = ChainScene.wallInset(parameters)
         if inset != world.inset {
             world.resize(width: world.width, height: world.height, inset: inset)
@@ -207,7 +211,9 @@ final class ChainScene: Scene {
         }
         // (Gravity, air drag and the joints are tuned where the chain is; a new count or
         // radius makes it anew in the seed's row.)
-        if world.retune(parameters.chain) { forgetRest() }
+        let remade = world.retune(parameters.chain)
+        if remade { forgetRest() }
+        return remade
     }
 
     /// A held chain keeps where it last lay, within the new walls (a mode switch while it is
@@ -321,7 +327,10 @@ final class GridScene: Scene {
     func apply(_ command: Command) {}
     func advance(to time: Double) {}
     var isAnimating: Bool { false }
-    func update(_ parameters: Parameters) { self.parameters = parameters }
+    @discardableResult func update(_ parameters: Parameters) -> Bool {
+        self.parameters = parameters
+        return false
+    }
     func resize(width: Double, height: Double) { size = Vec2(width, height) }
     func regrip(at p: Vec2) {}
     var heldPoint: Vec2? { nil }

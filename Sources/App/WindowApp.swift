@@ -364,13 +364,13 @@ final class WindowApp {
 
     /// New parameters: the scene takes them, and a toast says the selected slider's value.
     private func parametersChanged(reset: Bool = false) {
-        scene.update(options.parameters)
+        let remade = scene.update(options.parameters)
         // Tuning the spring: whether the display can show how it rings.
         let name = controls.selectedParameter.name
         let aliasing = name == "springDamping" || name == "springDuration"
             ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
         let toast = WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode,
-                                          reset: reset, aliasing: aliasing?.note)
+                                          reset: reset, aliasing: aliasing?.note, remade: remade)
         // (Not drawn where it would cover the slider's own row, which says the same; one with a
         // note is kept.)
         say(toast.text, slider: toast.noted ? nil : controls.selected)
@@ -381,14 +381,14 @@ final class WindowApp {
     /// user set blend under the inverse square and was told only its value); `noted` where
     /// either note is there.
     static func sliderToast(_ p: Parameter, in parameters: Parameters, scene: SceneKind, mode: Mode, reset: Bool = false,
-                            aliasing: String? = nil) -> (text: String, noted: Bool) {
+                            aliasing: String? = nil, remade: Bool = false) -> (text: String, noted: Bool) {
         let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))"
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
-        // (The caterpillar's other sliders tune it where it is: `ChainWorld.retune`.)
-        let remade = scene == .chain && ["chainCount", "chainRadius", "headRadius"].contains(p.name)
-            ? "the caterpillar made anew in the seed's row" : nil
+        // (Where the change made the scene anew, `Scene.update` says so: the caterpillar's other
+        // sliders tune it where it is, `ChainWorld.retune`.)
+        let anew = remade ? "the caterpillar made anew in the seed's row" : nil
         let notes = [aliasing, idle].compactMap { $0 }
-        return (([value] + notes + [remade].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty)
+        return (([value] + notes + [anew].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty)
     }
 
     /// "preset seed000: 10 sliders set, the others as they were (shift+backspace resets every

@@ -1462,13 +1462,13 @@ extension HUDTests {
     /// even over the slider's own row; an active one's is its value alone (a new user set blend
     /// under the inverse square and was told only "blend = 12.5 px").
     @Test func aGreyedSlidersToastSaysWhy() {
-        func toast(_ name: String, _ parameters: Parameters = Parameters(), scene: SceneKind = .badges, mode: Mode = .split)
-            -> (text: String, noted: Bool) {
+        func toast(_ name: String, _ parameters: Parameters = Parameters(), scene: SceneKind = .badges, mode: Mode = .split,
+                   remade: Bool = false) -> (text: String, noted: Bool) {
             guard let parameter = ParameterRegistry.named(name) else {
                 Issue.record("no parameter \(name)")
                 return ("", false)
             }
-            return WindowApp.sliderToast(parameter, in: parameters, scene: scene, mode: mode)
+            return WindowApp.sliderToast(parameter, in: parameters, scene: scene, mode: mode, remade: remade)
         }
         let p = Parameters()
         let blend = "blend = \(Parameter.format(p.metaball.blend)) px"
@@ -1484,8 +1484,18 @@ extension HUDTests {
         #expect(toast("gravity").text.hasSuffix(" · no effect: only for the caterpillar"))
         #expect(toast("shrink", scene: .chain).text.hasSuffix(" · no effect: not for the caterpillar"))
         #expect(toast("maxDistance") == ("maxDistance = \(Parameter.format(p.motion.badge.maxDistance)) px", false))
-        // The caterpillar's count and radii make it anew (its other sliders tune it where it is).
-        #expect(toast("headRadius", scene: .chain) == ("headRadius = 30 px · the caterpillar made anew in the seed's row", false))
+        // The caterpillar's count and radii make it anew (its other sliders tune it where it is):
+        // the scene says so, and the toast after the change with it; the toast of a slider
+        // merely selected (a small window's) does not.
+        let chain = ChainScene(width: 800, height: 600, parameters: p)
+        var larger = p
+        larger.chain.headRadius = 36
+        #expect(chain.update(larger))
+        var stiffer = larger
+        stiffer.chain.stiffness = 400
+        #expect(!chain.update(stiffer))
+        #expect(toast("headRadius", scene: .chain, remade: true) == ("headRadius = 30 px · the caterpillar made anew in the seed's row", false))
+        #expect(!toast("headRadius", scene: .chain).text.contains("anew"))
         #expect(toast("stiffness", scene: .chain).text.hasPrefix("stiffness = ") && !toast("stiffness", scene: .chain).text.contains("anew"))
         // Every slider of every scene: noted exactly where its row is greyed.
         for scene in [SceneKind.badges, .chain, .grid] {
