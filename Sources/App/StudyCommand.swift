@@ -581,7 +581,7 @@ enum StudyCommand {
                 for (i, line) in lines.enumerated() {
                     pen.text(line, x: box.x, y: box.y + 10 + 14 * Double(i), size: 11, color: HUDPen.edge)
                 }
-                // (Below the notes' descenders, half the widest line's width and a few pixels.)
+                // (The data starts below the notes' last line and its descenders.)
                 let drop = 14 * Double(lines.count) + 9
                 box = Rect(x: box.x, y: box.y + drop, width: box.width, height: box.height - drop)
             }
