@@ -5,19 +5,43 @@ import Foundation
 
 extension MetaballField {
     /// The closed loops of the iso-contour, as points on it (to 1e-9 of the grid edge they lie
-    /// on), traced on a grid of `step` scene units over the balls' reach. Loops keep the inside
-    /// on one side; holes come out as loops of their own (fill them even-odd).
+    /// on), traced on a grid of `step` scene units over the balls' reach (a whole multiple of it
+    /// where that grid would pass 16 million points). Loops keep the inside on one side; holes
+    /// come out as loops of their own (fill them even-odd).
     public func contourLoops(step: Double) -> [[Vec2]] {
         guard step > 0, step.isFinite else { return [] }
         return edgeLoops(step: step).map { loop, crossing in loop.map(crossing) }
     }
 
-    /// Every part's loops as the grid edges they cross, each with the part's `crossing`.
+    /// Every part's loops as the grid edges they cross, each with the part's `crossing`. A
+    /// part whose grid at `step` would pass `gridLimit` points (a badge of radius 1000 at a
+    /// step of half a unit, the caterpillar's SVG at `--scale 16`) is traced at the least whole
+    /// multiple of `step` that keeps it within: coarser, where it would otherwise be nothing.
     private func edgeLoops(step: Double) -> [(edges: [Int], crossing: (Int) -> Vec2)] {
         contourParts(step: step).flatMap { part in
-            let (loops, crossing) = part.field.traceLoops(step: step, over: part.box)
+            let (loops, crossing) = part.field.traceLoops(step: MetaballField.gridStep(step, over: part.box), over: part.box)
             return loops.map { ($0, crossing) }
         }
+    }
+
+    /// The most grid points a part of the contour is traced on.
+    static let gridLimit = 16_000_000.0
+
+    /// The points of the grid of `step` that `traceLoops` lays over `box`.
+    static func gridPoints(_ step: Double, over box: Box) -> Double {
+        let columns = ((box.maxX - (box.minX / step).rounded(.down) * step) / step).rounded(.up) + 1
+        let rows = ((box.maxY - (box.minY / step).rounded(.down) * step) / step).rounded(.up) + 1
+        return columns * rows
+    }
+
+    /// `step`, or the least whole multiple of it whose grid over `box` has at most `gridLimit`
+    /// points.
+    static func gridStep(_ step: Double, over box: Box) -> Double {
+        let points = gridPoints(step, over: box)
+        guard points > gridLimit, points.isFinite else { return step }
+        var factor = (points / gridLimit).squareRoot().rounded(.up)
+        while gridPoints(step * factor, over: box) > gridLimit { factor += 1 }
+        return step * factor
     }
 
     /// The parts the contour is traced in: fields whose reaches overlap are traced together
@@ -83,7 +107,7 @@ extension MetaballField {
         let lo = Vec2((box.minX / step).rounded(.down) * step, (box.minY / step).rounded(.down) * step)
         let hi = Vec2(box.maxX, box.maxY)
         let columns = ((hi.x - lo.x) / step).rounded(.up) + 1, rows = ((hi.y - lo.y) / step).rounded(.up) + 1
-        guard columns * rows <= 16_000_000 else { return ([], { _ in Vec2.zero }) }
+        guard columns * rows <= MetaballField.gridLimit else { return ([], { _ in Vec2.zero }) }
         let nx = Int(columns), ny = Int(rows)
         func point(_ i: Int, _ j: Int) -> Vec2 { Vec2(lo.x + Double(i) * step, lo.y + Double(j) * step) }
         let near = NearFields(self), tiled = near == nil ? TiledField(self, over: box) : nil

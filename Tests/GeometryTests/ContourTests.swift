@@ -387,3 +387,29 @@ extension SeparateFieldTests {
         }
     }
 }
+
+/// A contour too large for its grid at the step asked is traced on a coarser one, not dropped:
+/// a badge of radius 1000 at the SVG's tolerance of a quarter unit (a grid of half a unit over
+/// its reach: over 16 million points) once came out as no loop at all, and its SVG empty. Its
+/// curves must still lie on its circle (a lone ball's contour in every kernel), within the
+/// tolerance, all the way round.
+@Suite struct LargeContourTests {
+    @Test(arguments: MetaballKernel.allCases)
+    func aContourPastTheGridsLimitIsTracedCoarser(kernel: MetaballKernel) {
+        let center = Vec2(400, 300), radius = 1000.0
+        let field = MetaballField(balls: [Ball(center: center, radius: radius)], parameters: MetaballParameters(kernel: kernel))
+        let loops = field.contourCurves(tolerance: 0.25)
+        #expect(loops.count == 1, "\(kernel): \(loops.count) loops")
+        var turned = 0.0
+        for segment in loops.first ?? [] {
+            for k in 0...8 {
+                let p = segment.point(at: Double(k) / 8)
+                #expect(abs(p.distance(to: center) - radius) <= 0.25, "\(kernel): \(p) is \(p.distance(to: center)) from the centre")
+            }
+            // The angle each segment turns about the centre: once round in all.
+            let a = segment.p0 - center, b = segment.p3 - center
+            turned += atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)
+        }
+        #expect(abs(abs(turned) - 2 * Double.pi) < 1e-6, "\(kernel): the loop turns \(turned) about the centre")
+    }
+}
