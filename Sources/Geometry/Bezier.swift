@@ -37,12 +37,17 @@ public struct CubicBezier: Hashable, Sendable {
 
     /// Number of equal parameter steps after which the polyline through B(i/n) stays within
     /// `tolerance` of the curve (Wang's formula): a chord over a parameter step h deviates at most
-    /// h²/8 · max|B″|, and |B″| ≤ 6 · max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|).
+    /// h²/8 · max|B″|, and |B″| ≤ 6 · max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|). At most `limit`
+    /// (at least 1): a tolerance no step count meets (zero, negative or NaN) gets `limit`, a
+    /// straight segment (or one with a non-finite point) 1.
     @inlinable public func flatteningSteps(tolerance: Double, limit: Int) -> Int {
         let m = max((p0 - 2 * p1 + p2).length, (p1 - 2 * p2 + p3).length)
+        let most = max(limit, 1)
+        guard m > 0, m.isFinite else { return 1 }
+        guard tolerance > 0 else { return most }
         let n = (0.75 * m / tolerance).squareRoot().rounded(.up)
-        guard n.isFinite, n >= 1 else { return 1 }
-        return n >= Double(limit) ? limit : Int(n)
+        guard n >= 1 else { return 1 }
+        return n >= Double(most) ? most : Int(n)
     }
 
     /// Calls `body` with the flattened polyline's points after p0: B(i/n) for i = 1…n, with

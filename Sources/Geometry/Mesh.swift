@@ -89,9 +89,10 @@ public struct Color: Hashable, Sendable {
         alpha = Double(full & 0xFF) / 255
     }
 
-    /// Packed as bytes R, G, B, A in memory (little-endian 0xAABBGGRR).
+    /// Packed as bytes R, G, B, A in memory (little-endian 0xAABBGGRR), each channel clamped to
+    /// 0…1 (a NaN channel as 0).
     public var packed: UInt32 {
-        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        func byte(_ v: Double) -> UInt32 { v >= 0 ? UInt32((min(v, 1) * 255).rounded()) : 0 }
         return byte(red) | byte(green) << 8 | byte(blue) << 16 | byte(alpha) << 24
     }
 }

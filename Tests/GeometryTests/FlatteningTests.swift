@@ -42,6 +42,27 @@ import Testing
         }
     }
 
+    /// A tolerance no polyline can meet (zero, negative, NaN) asks for the finest one the limit
+    /// allows, not the coarsest: it was one chord, the curve's worst approximation. A straight
+    /// segment needs one step whatever is asked, an infinite tolerance one, and a limit under
+    /// one still gives a polyline.
+    @Test func toleranceNoPolylineMeetsGetsTheLimit() {
+        let curve = CubicBezier(Vec2(0, 0), Vec2(30, 80), Vec2(70, -80), Vec2(100, 0))
+        for tolerance in [0, -1, -Double.infinity, Double.nan] {
+            #expect(curve.flatteningSteps(tolerance: tolerance, limit: 64) == 64, "tolerance \(tolerance)")
+            #expect(curve.flattened(tolerance: tolerance).count == 1024 + 1, "tolerance \(tolerance)")
+        }
+        #expect(curve.flatteningSteps(tolerance: .infinity, limit: 64) == 1)
+        #expect(curve.flatteningSteps(tolerance: 1e-9, limit: 0) == 1)
+        #expect(curve.flattened(tolerance: 0.1, limit: -5) == [curve.p0, curve.p3])
+        let line = CubicBezier(Vec2(0, 0), Vec2(10, 10), Vec2(20, 20), Vec2(30, 30))
+        #expect(line.flatteningSteps(tolerance: 0, limit: 64) == 1)
+        // Wang's count where the tolerance is met: ⌈√(0.75 m / tolerance)⌉, m the larger second
+        // difference (here |p0 − 2p1 + p2| = |(10, −240)|).
+        let m = max(Vec2(10, -240).length, Vec2(-10, 240).length)
+        #expect(curve.flatteningSteps(tolerance: 0.5, limit: 1024) == Int((0.75 * m / 0.5).squareRoot().rounded(.up)))
+    }
+
     /// The fewest equal parameter steps whose polyline keeps within `tolerance` (by search).
     static func fewestSteps(_ curve: CubicBezier, tolerance: Double) -> Int {
         var n = 1

@@ -193,3 +193,17 @@ import Testing
         }
     }
 }
+
+/// A colour's bytes: each channel clamped to 0…1, then rounded to 255ths; a NaN channel is 0
+/// (it trapped, taking down any `add…` of the mesh builders that packed it).
+@Suite struct ColorPackingTests {
+    @Test func channelsAreClampedAndNaNIsZero() {
+        func bytes(_ c: Color) -> [UInt32] { let p = c.packed; return [p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24] }
+        #expect(bytes(Color(red: 1, green: 0.5, blue: 0, alpha: 0.2)) == [255, UInt32((0.5 * 255).rounded()), 0, UInt32((0.2 * 255).rounded())])
+        #expect(bytes(Color(red: .nan, green: -3, blue: 7, alpha: .infinity)) == [0, 0, 255, 255])
+        #expect(bytes(Color(red: -.infinity, green: .nan, blue: .nan, alpha: .nan)) == [0, 0, 0, 0])
+        var mesh = MeshBuilder()
+        mesh.addCircle(center: Vec2(10, 10), radius: 5, color: Color(red: .nan, green: 0, blue: 0), feather: 1)
+        #expect(!mesh.mesh.vertices.isEmpty && mesh.mesh.vertices.allSatisfy { $0.color & 0xFF == 0 })
+    }
+}
