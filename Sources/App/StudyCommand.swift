@@ -85,7 +85,8 @@ struct StudyRequest {
                                     at most 1000 values
           --fills LIST              a comma list of quad, cubic, tangent, metaball.inverseSquare,
                                     metaball.wyvill, metaball.smoothMin (all six)
-          --cell WxH                a cell's size in logical pixels (180x80)
+          --cell WxH                a cell's size in logical pixels (180x80); a field that
+                                    reaches past it is cut, and a warning names one that holds it
           --radius R                the badge's radius (20)
           --distance D              the pull when another parameter is swept (40)
           --scale S                 device pixels per logical pixel of the pictures (1)
@@ -275,6 +276,9 @@ struct StudyRow {
     var kinkHome: Double?
     var kinkBadge: Double?
     var iou: Double
+    /// The shape's extent with its home at the origin, pulled along +x: its leftmost and
+    /// rightmost x, and its half-height (to the columns' 1/20 px).
+    var extent = (left: 0.0, right: 0.0, half: 0.0)
 }
 
 enum StudyCommand {
@@ -289,6 +293,7 @@ enum StudyCommand {
         if let reason = makeFolder(folder) { throw .failure("cannot make the folder '\(folder)': \(reason)") }
         let progress = Progress(total: request.values.count + request.fills.count * request.shownValues.count + 1)
         let rows = measure(request, progress: progress)
+        for warning in cellWarnings(request, rows: rows) { CommandLine.warn(warning) }
         let sheet = try drawSheet(request, atlas: atlas, progress: progress)
         let plots = try drawPlots(request, rows: rows, atlas: atlas)
         progress.done()
@@ -346,9 +351,17 @@ enum StudyCommand {
         for value in request.values {
             let (base, d) = request.setting(value)
             let step = 0.05
+            // The columns reach past the circles and the bridge, and past each field's reach (a
+            // Wyvill field of a high threshold spreads far beyond its balls).
             let reach = 1.6 * request.radius + base.metaball.blend + 4
-            let columns = Int(((d + 2 * reach) / step).rounded(.up)) + 1
-            let xs = (0..<columns).map { -reach + Double($0) * step }
+            var left = reach, right = d + reach
+            for fill in request.fills where fill.style == nil {
+                if let box = field(request, parameters: fill.apply(to: base), distance: d).reachBox(pad: 1) {
+                    (left, right) = (max(left, -box.minX), max(right, box.maxX))
+                }
+            }
+            let columns = Int(((left + right) / step).rounded(.up)) + 1
+            let xs = (0..<columns).map { -left + Double($0) * step }
             // The columns between the centres, with both ends exactly.
             let between = (0...max(1, Int((d / step).rounded(.up)))).map { min(d, Double($0) * step) }
             let quadParameters = StudyFill.all[0].apply(to: base)
@@ -368,8 +381,12 @@ enum StudyCommand {
                 if fill.style != nil, let bridge = parameters.bridge(of: pose) {
                     kinks = bridge.joinKinks(homeRadius: pose.homeRadius)
                 }
-                rows.append(StudyRow(value: value, fill: fill, area: area, waist: waist, kinkHome: kinks?.home, kinkBadge: kinks?.badge,
-                                     iou: either > 0 ? both / either : 1))
+                var row = StudyRow(value: value, fill: fill, area: area, waist: waist, kinkHome: kinks?.home, kinkBadge: kinks?.badge,
+                                   iou: either > 0 ? both / either : 1)
+                if let first = h.firstIndex(where: { $0 > 0 }), let last = h.lastIndex(where: { $0 > 0 }) {
+                    row.extent = (xs[first], xs[last], h.max() ?? 0)
+                }
+                rows.append(row)
             }
             progress.step("measuring")
         }
@@ -390,10 +407,9 @@ enum StudyCommand {
                 return half
             }
         }
-        var painter = BadgePainter()
-        painter.paint([pose], parameters: parameters, scale: 1, mode: .metaball)
-        let field = painter.metaballField
-        let top = 4 * r2 + parameters.metaball.blend
+        let field = field(request, parameters: parameters, distance: d)
+        // Up to the field's reach, where that is farther (the shape is symmetric about the axis).
+        let top = max(4 * r2 + parameters.metaball.blend, field.reachBox(pad: 1)?.maxY ?? 0)
         return xs.map { s in
             guard field.contains(Vec2(s, 0)) else { return 0 }
             var lo = 0.0, hi = top
@@ -403,6 +419,46 @@ enum StudyCommand {
             }
             return lo
         }
+    }
+
+    /// The metaball field of the badge pulled `distance` along +x from a home at the origin.
+    static func field(_ request: StudyRequest, parameters: Parameters, distance: Double) -> MetaballField {
+        var painter = BadgePainter()
+        painter.paint([pose(request, parameters: parameters, distance: distance)], parameters: parameters, scale: 1, mode: .metaball)
+        return painter.metaballField
+    }
+
+    /// A line for each fill whose shape at a value the sheet shows reaches past its cell (a
+    /// Wyvill field of a high threshold, a wide smooth minimum): the sheet shows it cut, while
+    /// study.csv and plots.png measure it whole. It names the --cell that would hold those
+    /// shapes 4 px clear of its edges, where one of at most 2000x2000 does.
+    static func cellWarnings(_ request: StudyRequest, rows: [StudyRow]) -> [String] {
+        let shown = request.shownValues, cell = request.cell
+        let farthest = request.sweep == "distance" ? (shown.max() ?? 0) : request.distance
+        /// Where a cell of `width` puts the home (as `drawSheet` does).
+        func homeX(_ width: Double) -> Double { max(request.radius + 4, (width - farthest) / 2) }
+        func holds(_ row: StudyRow, width: Double, height: Double, margin: Double) -> Bool {
+            let x = homeX(width)
+            return x + row.extent.left >= margin && x + row.extent.right <= width - margin && row.extent.half <= height / 2 - margin
+        }
+        var lines: [String] = []
+        for fill in request.fills {
+            let cut = rows.filter { $0.fill.name == fill.name && shown.contains($0.value) && !holds($0, width: cell.width, height: cell.height, margin: -0.5) }
+            guard !cut.isEmpty else { continue }
+            let values = cut.map { Parameter.format($0.value) }.joined(separator: ", ")
+            var line = "\(fill.name) at \(request.sweep) = \(values) reaches past its \(Parameter.format(cell.width))x\(Parameter.format(cell.height)) "
+                + "cell and is cut on the sheet (study.csv and plots.png measure it whole)"
+            let height = max(cell.height, (2 * (cut.map(\.extent.half).max() ?? 0) + 8).rounded(.up))
+            if height <= 2000, let width = stride(from: cell.width.rounded(.up), through: 2000, by: 1).first(where: { w in
+                cut.allSatisfy { holds($0, width: w, height: height, margin: 4) }
+            }) {
+                line += "; --cell \(Parameter.format(width))x\(Parameter.format(height)) holds it"
+            } else {
+                line += "; no --cell up to 2000x2000 holds it"
+            }
+            lines.append(line)
+        }
+        return lines
     }
 
     static func csv(_ request: StudyRequest, rows: [StudyRow]) -> String {

@@ -286,7 +286,7 @@ extension MetaballField {
     /// its contour: inverse square, within √(Σr²) + pad of a centre (f ≤ Σr²/ρ² and
     /// |∇g| ≤ g/ρ); Wyvill, its support; smooth minimum, r + (n − 1)k/4 (each blend takes at
     /// most k/4 off the least distance). nil when no ball is drawable.
-    func reachBox(pad: Double) -> Box? {
+    public func reachBox(pad: Double) -> Box? {
         var mass = 0.0, count = 0
         for ball in balls where ball.isDrawable {
             mass += ball.radius * ball.radius

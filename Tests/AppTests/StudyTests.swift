@@ -305,6 +305,47 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// A Wyvill field of a high threshold spreads far past its balls (its support grows as
+    /// 1/√(1 − T^⅓)): at T = 0.99 it is a disc of about 140 px round a badge of 20. Its figures
+    /// are measured whole (they were cut at 4R + blend from the axis: a waist of 184 and a
+    /// quarter of its area), against its area counted here on a grid of the reference kernel;
+    /// and the sheet, whose 180x80 cells cut it, says so in a line naming a --cell that holds
+    /// it, which then draws it whole, with no word.
+    @Test func aFieldPastItsCellIsMeasuredWholeAndNamed() throws {
+        let arguments = ["--sweep", "threshold=0.5:0.99:0.49", "--distance", "30", "--fills", "quad,metaball.wyvill"]
+        let (folder, result, rows) = try StudyTests.study(arguments)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1 && lines[0].contains("metaball.wyvill at threshold = 0.99 reaches past its 180x80 cell"), "\(result.stderr)")
+        let R = 20.0, d = 30.0, r1 = R - d / 10
+        let balls = [(center: RPoint(0, 0), radius: r1), (center: RPoint(d, 0), radius: R)]
+        let kernel = ReferenceKernel.wyvill(threshold: 0.99)
+        // The half above the axis, twice: cells of 0.5 px over a box the disc lies in.
+        let step = 0.5
+        var inside = 0, top = 0.0, left = 0.0, right = 0.0
+        for i in 0..<Int(500 / step) {
+            for j in 0..<Int(250 / step) {
+                let p = RPoint(-235 + (Double(i) + 0.5) * step, (Double(j) + 0.5) * step)
+                if kernel.inside(p, balls: balls) {
+                    inside += 1
+                    (top, left, right) = (max(top, p.y), min(left, p.x), max(right, p.x))
+                }
+            }
+        }
+        #expect(top < 250 - 1 && left > -235 + 1 && right < 265 - 1, "the reference box holds the shape")
+        let area = 2 * Double(inside) * step * step
+        let row = try #require(rows.first { $0.fill == "metaball.wyvill" && $0.value == 0.99 })
+        #expect(abs(row.area - area) < 0.002 * area, "area \(row.area), reference \(area)")
+        // The waist between the centres: the disc's height there, at least 2·top less a few px.
+        #expect(row.waist > 2 * top - 20, "waist \(row.waist), the shape \(2 * top) high")
+        // The cell the line names holds it: no line at all with it.
+        let named = try #require(lines.first?.split(separator: " ").last { $0.contains("x") && $0.first?.isNumber == true })
+        let (again, rerun, _) = try StudyTests.study(arguments + ["--cell", String(named)])
+        defer { try? FileManager.default.removeItem(at: again) }
+        #expect(rerun.status == 0 && rerun.stderr.isEmpty, "--cell \(named): \(rerun.stderr)")
+    }
+
     /// --distance is the pull of a sweep of another parameter: with a distance sweep it is
     /// ignored, and said so in one line; with another sweep, not a word.
     @Test func aDistanceSweepSaysItIgnoresDistance() throws {
