@@ -82,23 +82,40 @@ public final class ChainWorld {
 
     /// The seed's layout: `count` bodies (3 to 50) in a row at y = 100 (their frames' top), from
     /// x = `left`, each frame 2r wide next to the previous, the head last and twice as big,
-    /// raised by r to keep the same centre line.
-    public static func seedRow(_ parameters: ChainParameters, left: Double = 0) -> [Ball] {
+    /// raised by r to keep the same centre line. A row that would pass `right` turns back
+    /// there: the next body straight below the last, a row lower (r + the larger of r and the
+    /// head's radius, so no two bodies overlap), the row going on the other way, and so on (50
+    /// bodies in a window 800 wide lie in two rows, not out past its right wall).
+    public static func seedRow(_ parameters: ChainParameters, left: Double = 0, right: Double = .infinity) -> [Ball] {
         let n = max(3, min(50, parameters.count))
-        var x = left
+        let pitch = parameters.radius + max(parameters.radius, parameters.headRadius)
         var row: [Ball] = []
+        var y = 100 + parameters.radius, forward = true
         for i in 0..<n {
             let r = i == n - 1 ? parameters.headRadius : parameters.radius
-            row.append(Ball(center: Vec2(x + r, 100 + parameters.radius), radius: r))
-            x += 2 * r
+            guard let last = row.last else {
+                row.append(Ball(center: Vec2(left + r, y), radius: r))
+                continue
+            }
+            let x = last.center.x + (forward ? 1 : -1) * (last.radius + r)
+            if forward ? x + r <= right : x - r >= left {
+                row.append(Ball(center: Vec2(x, y), radius: r))
+            } else {
+                // The turn: below the last body, within the walls (a head larger than the
+                // bodies kept off the wall it turned at).
+                y += pitch
+                forward.toggle()
+                row.append(Ball(center: Vec2(min(max(last.center.x, left + r), max(left + r, right - r)), y), radius: r))
+            }
         }
         return row
     }
 
-    /// The seed's row from the left wall (x = `inset`), each body joined to the next at its
-    /// starting distance.
+    /// The seed's row from the left wall (x = `inset`), turning back at the right one, each
+    /// body joined to the next at its starting distance; bodies still outside the room (a room
+    /// too small for the rows) are pressed in.
     private func build() {
-        let row = ChainWorld.seedRow(parameters, left: wallInset)
+        let row = ChainWorld.seedRow(parameters, left: wallInset, right: width - wallInset)
         let n = row.count
         for ball in row {
             let r = ball.radius
@@ -117,6 +134,7 @@ public final class ChainWorld {
             joints.append(join(a, b, rest: rest))
             restLengths.append(rest)
         }
+        pressIn()
     }
 
     /// Thick static segments just outside the canvas (less `inset`), so nothing tunnels through.
@@ -259,10 +277,18 @@ public final class ChainWorld {
                        m, width - m)
         let dy = shift(zip(positions, radii).map { $0.y - $1 }.min() ?? 0, zip(positions, radii).map { $0.y + $1 }.max() ?? 0,
                        m, height - m)
+        pressIn(shift: cpv(dx, dy))
+    }
+
+    /// Moves every body by `shift`, then presses any still outside the room (its walls' faces,
+    /// within Chipmunk's collision slop of half a pixel) in, body by body, and stops the chain
+    /// if it pressed one.
+    private func pressIn(shift: cpVect = cpvzero) {
+        let m = wallInset, slop = 0.5
         var pressed = false
         for (i, body) in bodies.enumerated() {
-            let r = radii[i], p = positions[i]
-            let moved = cpv(p.x + dx, p.y + dy)
+            let r = radii[i], p = cpBodyGetPosition(body)
+            let moved = cpv(p.x + shift.x, p.y + shift.y)
             func clamp(_ v: Double, _ end: Double) -> Double {
                 v < m + r - slop ? m + r : v > max(m + r, end - m - r) + slop ? max(m + r, end - m - r) : v
             }

@@ -257,6 +257,48 @@ func eased(_ t: Double, speed: Double) -> Double {
         #expect(world.circles == settled)
     }
 
+    /// A chain longer than the room is wide starts in rows that turn back at the walls (it
+    /// started in one row, past the right wall, its head out of reach): 50 bodies in a room 800
+    /// wide lie in two rows, each body next to the one before (the row's 2r apart, the turn
+    /// r + max(r, head) straight down), none overlapping another, all within the walls; and
+    /// they are in the room once they have fallen and settled (the large bodies, crowded, may
+    /// pass a wall's face for a moment as they fall). A room too short for the rows presses
+    /// them in. A chain that fits keeps the seed's one row (`seedLayout`).
+    @Test(arguments: [(50, 15.0, 30.0, 800.0, 600.0), (30, 15.0, 30.0, 800.0, 600.0), (9, 100.0, 200.0, 1000.0, 700.0),
+                      (50, 15.0, 30.0, 300.0, 260.0)])
+    func aChainLongerThanTheRoomStartsInside(count: Int, radius: Double, head: Double, width: Double, height: Double) {
+        var parameters = ChainParameters()
+        (parameters.count, parameters.radius, parameters.headRadius) = (count, radius, head)
+        let inset = 5.0
+        let world = ChainWorld(width: width, height: height, parameters: parameters, inset: inset)
+        let start = world.circles
+        #expect(start.count == count && start.last!.radius == head)
+        func inRoom(_ balls: [Ball], slop: Double) -> Bool {
+            balls.allSatisfy { b in
+                b.center.x - b.radius >= inset - slop && b.center.x + b.radius <= width - inset + slop
+                    && b.center.y - b.radius >= inset - slop && b.center.y + b.radius <= height - inset + slop
+            }
+        }
+        #expect(inRoom(start, slop: 1e-9), "\(start)")
+        let roomy = 2 * (radius + max(radius, head)) * Double(count) < (width - 2 * inset) * (height - 2 * inset) / (2 * radius)
+        if roomy {
+            // Rows: each body 2r from the last along the row, or straight below it at the turn.
+            let pitch = radius + max(radius, head)
+            for (a, b) in zip(start, start.dropFirst()) {
+                let along = abs(b.center.y - a.center.y) < 1e-9 && abs(abs(b.center.x - a.center.x) - (a.radius + b.radius)) < 1e-9
+                let down = abs(b.center.y - a.center.y - pitch) < 1e-9 && abs(b.center.x - a.center.x) <= max(0, b.radius - a.radius) + 1e-9
+                #expect(along || down, "\(a) → \(b)")
+            }
+            for i in start.indices {
+                for j in start.indices where j > i {
+                    #expect(start[i].center.distance(to: start[j].center) >= start[i].radius + start[j].radius - 1e-9, "\(i) and \(j) overlap")
+                }
+            }
+        }
+        world.advance(to: 6)
+        #expect(inRoom(world.circles, slop: 1.5), "\(world.circles)")
+    }
+
     @Test func wallsFollowAResize() {
         let world = ChainWorld(width: 800, height: 600)
         world.advance(to: 3)
