@@ -60,7 +60,8 @@ final class WindowCapture {
     func add(_ image: Image, at time: Double) -> String? {
         guard var shot = recording else { return nil }
         guard image.width == shot.writer.width, image.height == shot.writer.height else {
-            return stop(failure: "the window changed size while recording")?.message
+            // A file is one size: what was recorded is kept, and a press of v starts anew.
+            return stop(cut: "the window changed size")?.message
         }
         do {
             let due = Int((time - shot.next) * WindowCapture.rate) + 1
@@ -75,20 +76,26 @@ final class WindowCapture {
     }
 
     /// Finishes the recording (or abandons it after a failure): what became of it, a failure
-    /// already warned of on stderr; nil if none was running.
+    /// already warned of on stderr; nil if none was running. `cut`: why it ends before it was
+    /// asked to (the frames so far saved, and it says so, on stderr too; with none, nothing).
     @discardableResult
-    func stop(failure: String? = nil) -> (message: String, saved: Bool)? {
+    func stop(failure: String? = nil, cut: String? = nil) -> (message: String, saved: Bool)? {
         guard let shot = recording else { return nil }
         recording = nil
         if let failure {
             shot.writer.discard()
             return (WindowCapture.warn("recording stopped: \(failure)"), false)
         }
+        if let cut, shot.frames == 0 {
+            shot.writer.discard()
+            return (WindowCapture.warn("recording stopped: \(cut) before its first frame"), false)
+        }
         do {
             try shot.writer.close()
             // Its length in 1/30 s slots; a slow frame fills several as one picture.
-            return ("saved \(shot.writer.path) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
-                + "\(Int(WindowCapture.rate)) fps)", true)
+            let saved = "saved \(shot.writer.path) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
+                + "\(Int(WindowCapture.rate)) fps)"
+            return (cut.map { WindowCapture.warn("\(saved); recording stopped: \($0)") } ?? saved, true)
         } catch {
             return (WindowCapture.warn("recording not saved: \(error.description)"), false)
         }

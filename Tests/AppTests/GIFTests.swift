@@ -206,3 +206,35 @@ struct DecodedGIF {
         #expect(distinct.count == shades.count, "\(distinct)")
     }
 }
+
+/// The window's recording when the window changes size (a file is one size): the frames so
+/// far are saved, read back as they were, and the message says it stopped and why; changed
+/// before its first frame, nothing is left in the folder. (It was thrown away, frames and all.)
+@Suite struct RecordingCutTests {
+    @Test func aResizeKeepsWhatWasRecorded() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let capture = WindowCapture(folder: folder.path)
+        let colors = [GIFTimingTests.black, GIFTimingTests.white]
+        _ = capture.start(apng: false, width: 6, height: 1, colors: colors, time: 0)
+        for k in 0..<3 { #expect(capture.add(GIFTimingTests.frame(k, width: 6), at: Double(k) / WindowCapture.rate) == nil) }
+        let message = try #require(capture.add(GIFTimingTests.frame(0, width: 7), at: 3 / WindowCapture.rate))
+        #expect(!capture.isRecording)
+        #expect(message.hasPrefix("saved ") && message.hasSuffix("recording stopped: the window changed size"), "\(message)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.count == 1 && files[0].hasSuffix(".gif"), "\(files)")
+        let gif = try DecodedGIF(path: folder.appendingPathComponent(files[0]).path)
+        #expect(gif.frames.count == 3)
+        for (k, frame) in gif.frames.enumerated() {
+            #expect(frame.map { $0 == GIFTimingTests.black } == (0..<6).map { $0 <= k }, "frame \(k)")
+        }
+
+        let empty = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let other = WindowCapture(folder: empty.path)
+        _ = other.start(apng: false, width: 6, height: 1, colors: colors, time: 0)
+        let cut = try #require(other.add(GIFTimingTests.frame(0, width: 5), at: 0))
+        #expect(cut.contains("before its first frame") && !other.isRecording, "\(cut)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
+    }
+}
