@@ -84,6 +84,9 @@ extension CommandLine {
         let request = try WindowRequest(words)
         for warning in request.common.warnings { warn(warning) }
         if let dumpPath = request.dumpPath { try ReplayCommand.checkWritable(dumpPath) }
+        // (A folder that cannot be made for another reason is said at the first s or v: the
+        // window still has its use.)
+        try Parse.refuseFile(at: request.screenshots, option: "--screenshot-dir")
         let app = try WindowApp(
             options: request.common, dumpPath: request.dumpPath, screenshotFolder: request.screenshots,
             screenshotHUD: request.screenshotHUD)

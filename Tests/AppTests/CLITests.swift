@@ -182,10 +182,12 @@ func temporaryFolder() throws -> URL {
 
     /// An output folder that names a file already there: exit 1 (the place is taken), one line
     /// saying so, the file untouched and nothing else written (replay's --frames said
-    /// "cannot create the frames folder ...: File exists").
+    /// "cannot create the frames folder ...: File exists"; the window's --screenshot-dir).
     @Test(arguments: [
         (["replay", "DIR/s.txt", "--frames", "DIR/taken", "--gif", "DIR/a.gif"], "--frames 'DIR/taken' is a file, not a folder"),
         (["study", "--out", "DIR/taken"], "--out 'DIR/taken' is a file, not a folder"),
+        // The window, before it opens (it opened, and said so only at the first s or v).
+        (["--screenshot-dir", "DIR/taken"], "--screenshot-dir 'DIR/taken' is a file, not a folder"),
     ])
     func outputFoldersThatAreFilesAreRefused(arguments: [String], message: String) throws {
         let folder = try temporaryFolder()
