@@ -263,11 +263,12 @@ enum ReplayCommand {
 
     /// Fails (exit 1) unless a file can be created at `path`.
     static func checkWritable(_ path: String) throws(CLIError) {
-        let folder = PathName.folder(of: path)
+        let folder = PathName.folder(of: path).isEmpty ? "." : PathName.folder(of: path)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else { throw .failure("cannot write '\(path)': no such directory '\(folder.isEmpty ? "." : folder)'") }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw .failure("cannot write '\(path)': no such directory '\(folder)'")
+        }
+        guard isDirectory.boolValue else { throw .failure("cannot write '\(path)': '\(folder)' is a file, not a folder") }
     }
 
     /// Writes through a temporary file renamed into place: never a half-written file.

@@ -46,7 +46,8 @@ public enum AtomicFile {
         let directory = PathName.folder(of: real)
         let folder = directory.isEmpty ? "." : directory
         var info = stat()
-        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return "no such directory '\(folder)'" }
+        guard stat(folder, &info) == 0 else { return "no such directory '\(folder)'" }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "'\(folder)' is a file, not a folder" }
         if stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return systemText(EISDIR) }
         return nil
     }

@@ -267,6 +267,15 @@ let scratchMountsWork: Bool = {
             expectOneLine(try Sticky.run(arguments), status: 1, containing: "no such directory '/nonexistent'", arguments.joined(separator: " "))
         }
         #expect(type("g.json") == nil && type("g.png") == nil)
+        // A folder in the path that is a file: said so (it was "no such directory"), by each
+        // writer and by the window's --dump check.
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: at("afile")))
+        for arguments in [["render", "--out", at("afile/x.png")], ["render", "--geometry", at("afile/g.json")],
+                          ["replay", script, "--gif", at("afile/r.gif")], ["replay", script, "--dump", at("afile/d.json")],
+                          ["--dump", at("afile/d.json")]] {
+            expectOneLine(try Sticky.run(arguments), status: 1, containing: "'\(at("afile"))' is a file, not a folder", arguments.joined(separator: " "))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: at("afile"))) == Data("keep".utf8))
     }
 
     /// One-letter names, relative to the current folder: Foundation's path API trapped on them
