@@ -393,7 +393,31 @@ public enum ParameterRegistry {
 
     /// Error for a name that is not in the registry.
     static func unknown(_ name: String, source: String) -> CLIError {
-        return .usage("\(source): unknown parameter '\(name)' (known: \(all.map(\.name).joined(separator: ", ")))")
+        let guess = nearest(to: name).map { "did you mean '\($0)'? " } ?? ""
+        return .usage("\(source): unknown parameter '\(name)' (\(guess)known: \(all.map(\.name).joined(separator: ", ")))")
+    }
+
+    /// The parameter whose name is nearest `name` in edits (letters put in, taken out, changed
+    /// or two swapped, case ignored), where that is at most 2 and under half its length: the
+    /// name meant by a typo ("maxDistanse", "maxdistance", "shirnk"). nil where none is near.
+    static func nearest(to name: String) -> String? {
+        let typed = Array(name.lowercased())
+        func edits(_ candidate: String) -> Int {
+            let b = Array(candidate.lowercased())
+            guard !typed.isEmpty, !b.isEmpty else { return max(typed.count, b.count) }
+            var previous: [Int] = [], row = Array(0...b.count)
+            for i in 1...typed.count {
+                var next = [i] + Array(repeating: 0, count: b.count)
+                for j in 1...b.count {
+                    next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (typed[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1, j > 1, typed[i - 1] == b[j - 2], typed[i - 2] == b[j - 1] { next[j] = min(next[j], previous[j - 2] + 1) }
+                }
+                (previous, row) = (row, next)
+            }
+            return row[b.count]
+        }
+        guard let best = all.map({ ($0.name, edits($0.name)) }).min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= 2 && 2 * best.1 < typed.count ? best.0 : nil
     }
 
     /// Applies `--set NAME=VALUE`.
@@ -418,15 +442,22 @@ public enum ParameterRegistry {
         let fields: [String: JSONValue]
         do {
             fields = try JSONDecoder().decode([String: JSONValue].self, from: data)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.first != nil {
+            // A field whose value JSON itself cannot give (a number past a Double's range).
+            throw .usage("\(path): field '\(context.codingPath[0].stringValue)' is not a value sticky can read\(reason(text))")
         } catch DecodingError.typeMismatch {
             throw .usage("\(path): expects a JSON object of parameters, like {\"maxDistance\": 60}")
         } catch {
-            throw .usage("\(path): not valid JSON")
+            throw .usage("\(path): not valid JSON\(reason(text))")
+        }
+        if let twice = duplicateKey(in: text) {
+            throw .usage("\(path): field '\(twice)' is given twice (once is enough)")
         }
         var warnings: [String] = []
         for name in fields.keys.sorted() {
             guard let parameter = named(name) else {
-                warnings.append("\(path): ignoring unknown parameter '\(name)'")
+                let guess = nearest(to: name).map { " (did you mean '\($0)'?)" } ?? ""
+                warnings.append("\(path): ignoring unknown parameter '\(name)'\(guess)")
                 continue
             }
             let text: String
@@ -444,6 +475,65 @@ public enum ParameterRegistry {
             try parameter.set(text, in: &parameters, source: "\(path): field '\(name)'")
         }
         return warnings
+    }
+}
+
+extension ParameterRegistry {
+    /// Why Foundation's JSON reader refuses `text`, as ": line L, column C: what" (its
+    /// character offset turned into a line and column), or ": what"; "" where it gives none.
+    static func reason(_ text: String) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+            return ""
+        } catch {
+            guard var what = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
+            if what.hasSuffix(".") { what.removeLast() }
+            what = what.replacingOccurrences(of: " is not representable in Swift", with: " is out of range")
+            guard let range = what.range(of: " around character "), let offset = Int(what[range.upperBound...]) else {
+                return ": " + what.prefix(1).lowercased() + what.dropFirst()
+            }
+            // The offset counts UTF-8 bytes.
+            let before = Array(text.utf8.prefix(offset))
+            let line = before.filter { $0 == 10 }.count + 1
+            let column = before.count - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+            let kind = what[..<range.lowerBound]
+            return ": line \(line), column \(column): " + kind.prefix(1).lowercased() + kind.dropFirst()
+        }
+    }
+
+    /// The first name the top-level object of `text` (valid JSON) gives twice, as written;
+    /// nil where none is (JSON readers keep one of the two values without a word).
+    static func duplicateKey(in text: String) -> String? {
+        var depth = 0, seen: Set<String> = [], string: [UInt8]? = nil, escaped = false, lastString: String?
+        for byte in text.utf8 {
+            if var s = string {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    lastString = depth == 1 ? String(decoding: s, as: UTF8.self) : nil
+                    string = nil
+                    continue
+                }
+                s.append(byte)
+                string = s
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): string = []
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; lastString = nil
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1; lastString = nil
+            case UInt8(ascii: ":"):
+                if depth == 1, let key = lastString {
+                    if !seen.insert(key).inserted { return key }
+                }
+                lastString = nil
+            case 9, 10, 13, 32: break
+            default: lastString = nil
+            }
+        }
+        return nil
     }
 }
 

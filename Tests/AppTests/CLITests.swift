@@ -96,7 +96,11 @@ func temporaryFolder() throws -> URL {
         (["--radius", "0"], "--radius"),
         // (It said "expects a positive radius" of a positive one too large.)
         (["--radius", "1e9"], "--radius expects a radius from 0.01 to 100000 logical pixels, got '1e9'"),
-        (["--set", "bogus=1"], "unknown parameter 'bogus'"),
+        (["--set", "bogus=1"], "unknown parameter 'bogus' (known: maxDistance, "),
+        // A typo's name is guessed: a letter swapped, changed, or the case.
+        (["--set", "maxdistance=3"], "unknown parameter 'maxdistance' (did you mean 'maxDistance'? known: "),
+        (["--set", "shirnk=3"], "(did you mean 'shrink'?"),
+        (["--set", "heeadColr=#ff0000"], "(did you mean 'headColor'?"),
         (["--set", "maxDistance"], "--set expects NAME=VALUE"),
         (["--set", "shrink=-1"], "--set shrink expects"),
         (["--frobnicate"], "unknown option '--frobnicate'"),
@@ -273,6 +277,12 @@ func temporaryFolder() throws -> URL {
         var result = try Sticky.run(["render", "--params", params.path, "--anchor", "100,100", "--drag", "150,100", "--out", a])
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning") && result.stderr.contains("'wobble'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("did you mean"), "\(result.stderr)")
+        // A near miss is guessed at in the warning.
+        try Data(#"{"maxDistanse": 30}"#.utf8).write(to: params)
+        result = try Sticky.run(["render", "--params", params.path, "--out", a])
+        #expect(result.status == 0 && result.stderr.hasSuffix("ignoring unknown parameter 'maxDistanse' (did you mean 'maxDistance'?)\n"),
+                "\(result.stderr)")
         // ...and with --set maxDistance=60 the bridge is back.
         let b = folder.appendingPathComponent("b.png").path
         result = try Sticky.run(["render", "--params", params.path, "--set", "maxDistance=60", "--anchor", "100,100", "--drag", "150,100", "--out", b])
@@ -290,6 +300,14 @@ func temporaryFolder() throws -> URL {
         (#"{"maxDistance": 0.25}"#, "got '0.25'"),
         (#"{"style": true}"#, "field 'style' expects one of quad, cubic, tangent, got the boolean true"),
         (#"{"maxDistance": "#, "not valid JSON"),
+        // Where it is not, as a line and column (the offset counted in bytes: "é" is two).
+        ("{\n  \"headColor\": \"#ff0000\",\n  \"shrink\": 1x\n}", "not valid JSON: line 3, column 14: invalid value"),
+        ("{\"color\": \"é\", \"shrink\": 1x}", "not valid JSON: line 1, column 28: invalid value"),
+        // A number past a Double's range (it was "expects a JSON object").
+        (#"{"maxDistance": 1e999}"#, "field 'maxDistance' is not a value sticky can read: number 1e999 is out of range"),
+        // A field twice (JSON readers keep one of them without a word), only at the top level.
+        (#"{"maxDistance": 80, "shrink": 10, "maxDistance": 90}"#, "field 'maxDistance' is given twice"),
+        (#"{"x": {"a": 1}, "shrink": 10, "y": {"a": 2}, "shrink": 9}"#, "field 'shrink' is given twice"),
     ])
     func badParamsFilesNameTheFileAndField(json: String, message: String) throws {
         let folder = try temporaryFolder()
