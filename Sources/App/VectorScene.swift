@@ -459,12 +459,15 @@ extension VectorScene {
                 "circles": pane.circles.map { circle -> [String: Any] in
                     var object: [String: Any] = ["role": circle.role, "center": point(circle.center), "radius": n(circle.radius)]
                     if !circle.text.isEmpty { object["text"] = circle.text }
+                    // A home circle within its badge's disc: in the construction, not drawn.
+                    if circle.covered { object["drawn"] = false }
                     return object
                 },
                 "bridges": pane.bridges.map { bridge -> [String: Any] in
                     var b: [String: Any] = ["style": bridge.style.rawValue, "badge": bridge.badge,
                                             "sides": [bridge.upper.map(segment), bridge.lower.map(segment)]]
-                    if let home = bridge.home { b["home"] = home }
+                    // No home circle (shrunk to nothing): null, the key kept.
+                    b["home"] = bridge.home.map { $0 as Any } ?? NSNull()
                     return b
                 },
             ]

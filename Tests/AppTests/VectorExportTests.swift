@@ -379,6 +379,36 @@ let rsvgPresent = onPath("rsvg-convert")
         #expect(!svg.contains("class=\"home\"") && !svg.contains("class=\"bridge") && svg.contains("class=\"badge\""), "\(svg)")
         let geometry = try String(contentsOf: folder.appendingPathComponent("g.json"), encoding: .utf8)
         #expect(geometry.contains("\"role\":\"home\"") || geometry.contains("\"role\" : \"home\""), "\(geometry)")
+        // ... and says that it is not drawn, where a home circle the picture draws says nothing.
+        func circles(_ arguments: [String]) throws -> [[String: Any]] {
+            let json = folder.appendingPathComponent("c.json").path
+            _ = try render("c.svg", arguments + ["--geometry", json])
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+            return try #require(((root["panes"] as? [[String: Any]])?.first)?["circles"] as? [[String: Any]])
+        }
+        let atRest = try circles(["--anchor", "100.3,80.7"]).first { $0["role"] as? String == "home" }
+        #expect(atRest?["drawn"] as? Bool == false, "\(String(describing: atRest))")
+        let pulled = try circles(["--anchor", "100,80", "--drag", "140,80"]).first { $0["role"] as? String == "home" }
+        #expect(pulled != nil && pulled?["drawn"] == nil, "\(String(describing: pulled))")
+    }
+}
+
+/// A bridge always has its "home" key: the home circle's index, or null where it has shrunk
+/// to nothing (the key was left out, and `bridge["home"]` failed in a user's script).
+@Suite struct BridgeHomeKeyTests {
+    @Test func aBridgeWithoutAHomeCircleSaysNull() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (arguments, home) in [(["--radius", "0.5", "--anchor", "50,50", "--drag", "55,50"], nil as Int?),
+                                  (["--anchor", "100,80", "--drag", "140,80"], 0)] {
+            let json = folder.appendingPathComponent("g.json").path
+            let result = try Sticky.run(["render", "--size", "300x160", "--geometry", json] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+            let bridge = try #require((((root["panes"] as? [[String: Any]])?.first)?["bridges"] as? [[String: Any]])?.first, "\(arguments)")
+            let value = try #require(bridge["home"], "\(arguments): no home key")
+            if let home { #expect(value as? Int == home, "\(arguments)") } else { #expect(value is NSNull, "\(arguments): \(value)") }
+        }
     }
 }
 
