@@ -45,10 +45,17 @@ struct RenderRequest {
             let owners = names.count == 1 ? "the \(names[0]) scene's" : "the \(names.joined(separator: " and ")) scenes'"
             lines.append("\(option) is \(owners); the \(scene.rawValue) scene ignores it")
         }
-        if given.contains("--wireframe"), scene == .badge, !common.mode.showsBezierFill {
+        // With --geometry alone no picture is drawn, so nothing draws them (SVG refuses them).
+        let unpictured = out == nil ? ["--construction", "--wireframe"].filter { option in
+            given.contains(option) && !lines.contains { $0.hasPrefix(option + " ") }
+        } : []
+        for option in unpictured {
+            lines.append("\(option) is drawn on the picture (--out FILE.png); --geometry alone writes none")
+        }
+        if given.contains("--wireframe"), scene == .badge, !common.mode.showsBezierFill, out != nil {
             lines.append("--wireframe draws the Bézier fill's triangles, which the \(common.mode.rawValue) mode does not show (bezier or split do)")
         }
-        if given.contains("--construction"), scene == .chain, !common.parameters.goo, !common.mode.showsField {
+        if given.contains("--construction"), scene == .chain, !common.parameters.goo, !common.mode.showsField, out != nil {
             lines.append("--construction draws the caterpillar's metaball field (its balls and tiles) and its goo's bridges, "
                 + "which the \(common.mode.rawValue) mode without goo does not show (metaball or split do, or goo=true)")
         }

@@ -366,5 +366,21 @@ import Motion
                     "\(options): \(result.stderr)")
             #expect(FileManager.default.fileExists(atPath: png), "\(options)")
         }
+        // With --geometry alone no picture is drawn: the construction and the wireframe are
+        // said to draw nothing there (one line each, not two for the wireframe in the field).
+        let json = folder.appendingPathComponent("g.json").path
+        let alone: [([String], [String])] = [
+            (["--construction"], ["--construction is drawn on the picture (--out FILE.png); --geometry alone writes none"]),
+            (["--wireframe", "--mode", "metaball"], ["--wireframe is drawn on the picture"]),
+            (["--scene", "chain", "--construction", "--wireframe"], ["--construction is drawn on the picture", "--wireframe is the badge scene's"]),
+            (["--mode", "split"], []),
+        ]
+        for (options, warnings) in alone {
+            let result = try Sticky.run(["render", "--size", "96x64", "--geometry", json] + options)
+            #expect(result.status == 0, "\(options): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n").filter { !$0.contains("lies outside") && !$0.contains("is cut by") }
+            #expect(lines.count == warnings.count && warnings.allSatisfy { w in lines.contains { $0.hasPrefix("sticky: warning: ") && $0.contains(w) } },
+                    "\(options): \(result.stderr)")
+        }
     }
 }
