@@ -158,8 +158,9 @@ struct HUDPen {
         if separator == " " {
             var joined: [String] = []
             for word in words {
+                // (A number may be led by a figure space: the caption's " 1.9 ms".)
                 if let last = joined.last,
-                    word == "·" || (Double(last) != nil && word.first.map { $0.isLetter || $0 == "%" } == true) {
+                    word == "·" || (Double(last.trimmingCharacters(in: .whitespaces)) != nil && word.first.map { $0.isLetter || $0 == "%" } == true) {
                     joined[joined.count - 1] = last + " " + word
                 } else {
                     joined.append(word)
@@ -172,7 +173,8 @@ struct HUDPen {
             let candidate = line.isEmpty ? String(word) : line + separator + word
             if !line.isEmpty, self.width(of: candidate, size: size) > width {
                 lines.append(line)
-                line = String(word)
+                // (A figure space that keeps a number's width is not kept at a line's start.)
+                line = String(word.drop { $0 == "\u{2007}" })
             } else {
                 line = candidate
             }
