@@ -29,6 +29,10 @@ public struct CubicBezier: Hashable, Sendable {
         return Vec2(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
 
+    /// The same curve run the other way, from p3 to p0: `reversed.point(at: t)` is
+    /// `point(at: 1 − t)`.
+    @inlinable public var reversed: CubicBezier { CubicBezier(p3, p2, p1, p0) }
+
     /// B′(t).
     @inlinable public func derivative(at t: Double) -> Vec2 {
         let u = 1 - t

@@ -50,6 +50,18 @@ public struct Bridge: Hashable, Sendable {
         return (local.map { mapped($0, mirrored: false) }, local.map { mapped($0, mirrored: true) })
     }
 
+    /// The bridge region's outline, once round: the upper side from the home circle to the
+    /// badge, then the lower side back from the badge (its segments in reverse order, each
+    /// `reversed`). Each segment starts where the last ended but at the two chords inside the
+    /// circles (the upper side's end to the lower's, inside the badge; the lower's start back
+    /// to the upper's, inside the home circle), which a path draws as a line to the next
+    /// segment's start and a close: move to `outline[0].p0`, then for each segment a line to
+    /// its `p0` (nothing where it is already there) and a cubic to `p3` through `p1`, `p2`.
+    public var outline: [CubicBezier] {
+        let (upper, lower) = sides
+        return upper + lower.reversed().map(\.reversed)
+    }
+
     /// Exact area of the region, 2 ∫ w ds along the upper side (square logical pixels).
     public var area: Double {
         2 * (side.0.integralYdX() + (side.1?.integralYdX() ?? 0))

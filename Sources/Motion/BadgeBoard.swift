@@ -227,10 +227,28 @@ public struct BadgeBoard: Sendable {
         return best
     }
 
-    /// Runs fixed steps until the clock reaches `target` (to within a step).
+    /// The latest the clock goes (about 31,700 years): a later target is taken as it.
+    public static let latestTime = 1e12
+
+    /// Runs fixed steps until the clock reaches `target` (to within a step). While no badge
+    /// springs home or bursts, a step changes nothing but the clock, which then jumps to the
+    /// last steps (a host that passes its uptime, or a board left idle for hours, costs
+    /// nothing; they took 0.09 s of stepping an hour a badge). A target past `latestTime`
+    /// (infinity: every animation runs out) is taken as it; NaN, or one not ahead, does nothing.
     public mutating func advance(to target: Double) {
         let dt = 1 / BadgeBoard.stepRate
+        let target = min(target, BadgeBoard.latestTime)
         while time + 0.5 * dt < target {
+            if !badges.contains(where: { $0.phase == .returning || $0.phase == .exploding }) {
+                // Two steps short of where stepping would stop, the rest stepped as ever, so
+                // the clock stops on the same step.
+                let last = Int((target * BadgeBoard.stepRate).rounded(.up)) - 2
+                if last > steps {
+                    steps = last
+                    time = Double(steps) / BadgeBoard.stepRate
+                    continue
+                }
+            }
             steps += 1
             time = Double(steps) / BadgeBoard.stepRate
             step()

@@ -47,3 +47,51 @@ import Testing
         #expect(checked > 300)
     }
 }
+
+/// `Bridge.outline` walks once round the region: each segment starts where the one before
+/// ended but at the two chords (inside the badge, then back inside the home circle), and the
+/// polygon through its flattened points encloses the reference's area (the shoelace formula on
+/// the seeds' sides, written independently); `reversed` runs a curve backwards point for point.
+@Suite struct OutlineTests {
+    @Test(arguments: BridgeStyle.allCases)
+    func theOutlineEnclosesTheReferenceArea(_ style: BridgeStyle) throws {
+        var random = SeededRandom(seed: 0x0071_1E00 + UInt64(style.hashValue & 0xff))
+        let parameters = BridgeParameters(style: style)
+        let referenceStyle: ReferenceStyle = switch style {
+        case .quad: .quad
+        case .cubic: .cubic(neck: parameters.neck, maxDistance: 60)
+        case .tangent: .tangent(spread: parameters.spread, handleRate: parameters.handleRate)
+        }
+        var checked = 0
+        for _ in 0..<200 {
+            let radius = Double.random(in: 4...40, using: &random), d = Double.random(in: 0.5...60, using: &random)
+            let angle = Double.random(in: 0..<(2 * Double.pi), using: &random)
+            let home = Vec2(Double.random(in: -500...500, using: &random), Double.random(in: -500...500, using: &random))
+            let badge = home + Vec2(cos(angle), sin(angle)) * d
+            let shape = ReferenceShape(home: RPoint(home.x, home.y), badge: RPoint(badge.x, badge.y), radius: radius,
+                                       shrink: 10, maxDistance: 60, style: referenceStyle)
+            guard shape.sides() != nil,
+                  let bridge = Bridge(home: home, homeRadius: shape.r1, badge: badge, badgeRadius: radius, parameters: parameters, maxDistance: 60)
+            else { continue }
+            let outline = bridge.outline, (upper, lower) = bridge.sides
+            #expect(outline.count == upper.count + lower.count)
+            for (k, (a, b)) in zip(outline, outline.dropFirst() + [outline[0]]).enumerated() {
+                let chord = k == upper.count - 1 || k == outline.count - 1
+                #expect(chord || a.p3.distance(to: b.p0) < 1e-9, "\(style): a gap after segment \(k)")
+            }
+            #expect(outline[upper.count].p0 == lower.last!.p3 && outline.last!.p3 == lower[0].p0)
+            for segment in lower {
+                for t in [0.0, 0.3, 0.5, 1.0] { #expect(segment.reversed.point(at: t).distance(to: segment.point(at: 1 - t)) < 1e-9) }
+            }
+            // The polygon through the outline's points (the chords are its closing edges).
+            var points: [Vec2] = []
+            for segment in outline { points += (0..<256).map { segment.point(at: Double($0) / 256) } + [segment.p3] }
+            var twice = 0.0
+            for (p, q) in zip(points, points.dropFirst() + [points[0]]) { twice += p.x * q.y - q.x * p.y }
+            let expected = shape.bridgeArea()
+            #expect(abs(abs(twice / 2) - expected) <= 1e-3 * max(1, expected), "\(style) R \(radius) d \(d): \(abs(twice / 2)) vs \(expected)")
+            checked += 1
+        }
+        #expect(checked > 100)
+    }
+}

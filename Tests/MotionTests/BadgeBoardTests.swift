@@ -72,3 +72,63 @@ import Testing
         #expect(board.isAnimating == false)
     }
 }
+
+/// The clock over long gaps: while nothing animates a step changes nothing but the clock, so
+/// `advance` jumps (a host passing its uptime stalled for 0.09 s an hour a badge, and
+/// `advance(to: .infinity)` never returned), and it stops on the step stepping would: the
+/// least n with n/240 + ½/240 ≥ the target, found here by that loop's own arithmetic.
+@Suite struct LongGapTests {
+    static func stepped(to target: Double, from n: Int = 0) -> Double {
+        var n = n
+        while Double(n) / BadgeBoard.stepRate + 0.5 / BadgeBoard.stepRate < target { n += 1 }
+        return Double(n) / BadgeBoard.stepRate
+    }
+
+    @Test func anIdleBoardJumpsToTheStepSteppingWouldReach() {
+        for target in [0.3, 100.0037, 7.5, 3.0 / 240 + 1e-9, 1234.56789] {
+            var board = BadgeBoardTests.board()
+            board.advance(to: target)
+            #expect(board.time == LongGapTests.stepped(to: target), "\(target): \(board.time)")
+        }
+        // A release's events come at the times stepping gives them, however far the target.
+        var board = BadgeBoardTests.board()
+        board.advance(to: 86_400 * 365)
+        board.apply(.pointerDown(Vec2(400, 300)))
+        board.apply(.pointerMove(Vec2(430, 300)))
+        board.apply(.pointerUp)
+        let released = board.time
+        // The spring steps as it does released at 0: the same place at the same age (to a
+        // thousandth of a pixel: a year in, the clock's last bit is 4 ns, the spring's speed
+        // thousands of px/s).
+        var reference = BadgeBoardTests.board()
+        reference.apply(.pointerDown(Vec2(400, 300)))
+        reference.apply(.pointerMove(Vec2(430, 300)))
+        reference.apply(.pointerUp)
+        for age in [0.05, 0.1, 0.2] {
+            board.advance(to: released + age)
+            reference.advance(to: age)
+            #expect(board.badges[0].phase == .returning && board.badges[0].center.distance(to: reference.badges[0].center) < 1e-3,
+                    "at \(age): \(board.badges[0].center) against \(reference.badges[0].center)")
+        }
+        board.advance(to: 86_400 * 366)
+        #expect(board.badges[0].phase == .idle && board.badges[0].center == Vec2(400, 300))
+        #expect(board.takeEvents().map(\.kind) == [.began, .released, .returned])
+        #expect(board.time == LongGapTests.stepped(to: 86_400 * 366, from: Int((86_400 * 366 - 1) * BadgeBoard.stepRate)))
+    }
+
+    @Test func infinityRunsEveryAnimationOutAndNaNDoesNothing() {
+        var board = BadgeBoardTests.board()
+        board.apply(.pointerDown(Vec2(400, 300)))
+        board.apply(.pointerMove(Vec2(480, 300)))
+        board.apply(.pointerUp)
+        board.advance(to: .infinity)
+        #expect(board.badges[0].phase == .gone)
+        #expect(board.takeEvents().map(\.kind) == [.began, .detached, .released, .exploded, .removed])
+        #expect(board.time == BadgeBoard.latestTime)
+        var other = BadgeBoardTests.board()
+        other.advance(to: 2)
+        other.advance(to: .nan)
+        other.advance(to: 1)
+        #expect(other.time == LongGapTests.stepped(to: 2))
+    }
+}
