@@ -48,9 +48,10 @@ public struct BadgePose: Hashable, Sendable {
         homeRadius = attached ? BadgePose.homeRadius(badgeRadius: radius, distance: home.distance(to: center), shrink: shrink) : 0
     }
 
-    /// r = max(0, R − d/shrink).
+    /// r = max(0, R − d/shrink), never more than R (a shrink under 0 does not grow the home
+    /// circle: it stays R) nor NaN (0).
     public static func homeRadius(badgeRadius: Double, distance: Double, shrink: Double) -> Double {
-        max(0, badgeRadius - distance / shrink)
+        min(max(0, badgeRadius - distance / shrink), max(0, badgeRadius))
     }
 
     /// The distance between the centres, d.

@@ -25,9 +25,11 @@ public struct Spring: Hashable, Sendable {
     /// The envelope left at t = T.
     public static let settleFraction = 0.001
 
+    /// ζ is kept within 0.001…1000 and T within 0.001…10⁶ s, NaN taken as the least (a NaN
+    /// gave NaN positions, an infinite ζ an ω of NaN).
     public init(damping: Double, duration: Double) {
-        self.damping = max(damping, 1e-3)
-        self.duration = max(duration, 1e-3)
+        self.damping = damping >= 1e-3 ? min(damping, 1e3) : 1e-3
+        self.duration = duration >= 1e-3 ? min(duration, 1e6) : 1e-3
         // The envelope at T falls as ω grows: bisect (on a log scale) for envelope(T) = settleFraction.
         var lo = 1e-3, hi = 1e7
         for _ in 0..<100 {

@@ -112,6 +112,28 @@ import Testing
         }
     }
 
+    /// Values a library caller may pass that no slider gives: kept within ζ 0.001…1000 and T
+    /// 0.001…10⁶ s, NaN as the least, so the offsets stay finite, start at 1 and end at 0
+    /// (NaN gave NaN positions, an infinite ζ an ω of NaN); and a negative shrink or a NaN
+    /// one keeps the home circle within 0…R.
+    @Test func oddSpringsAndShrinksStayFinite() {
+        for (damping, duration) in [(Double.nan, 0.4), (0.2, .nan), (.infinity, 0.4), (0.2, .infinity), (-1, -1), (1e9, 1e9)] {
+            let spring = Spring(damping: damping, duration: duration)
+            #expect(spring.damping >= 1e-3 && spring.damping <= 1e3 && spring.duration >= 1e-3 && spring.duration <= 1e6,
+                    "\(damping), \(duration): \(spring.damping), \(spring.duration)")
+            #expect(spring.omega.isFinite && spring.omega > 0, "\(damping), \(duration): ω \(spring.omega)")
+            #expect(spring.offset(at: 0) == 1 && abs(spring.offset(at: spring.duration)) < 0.0011, "\(damping), \(duration)")
+            for k in 0...20 { #expect(spring.offset(at: spring.duration * Double(k) / 20).isFinite, "\(damping), \(duration) at \(k)") }
+        }
+        #expect(Spring(damping: .nan, duration: .nan) == Spring(damping: 1e-3, duration: 1e-3))
+        for shrink in [-5.0, .nan, -.infinity, 0] {
+            let r = BadgePose.homeRadius(badgeRadius: 20, distance: 10, shrink: shrink)
+            #expect(r >= 0 && r <= 20, "shrink \(shrink): \(r)")
+        }
+        #expect(BadgePose.homeRadius(badgeRadius: 20, distance: 10, shrink: -5) == 20)
+        #expect(BadgePose.homeRadius(badgeRadius: 20, distance: 10, shrink: 5) == 20 - 10.0 / 5)
+    }
+
     /// Critically and over-damped springs settle to 0.1% by T too (the envelope is x itself).
     @Test(arguments: [1.0, 1.5, 3.0])
     func dampedSpringsSettleToATenthOfAPercent(damping: Double) {
