@@ -128,14 +128,19 @@ public struct Parameter: Sendable {
     public let scope: Scope
     /// Nil: it shapes its scope's pictures whatever else is set.
     public let condition: Condition?
+    /// A number that counts things (the caterpillar's bodies): whole values only, its keys'
+    /// fine steps (alt) still whole.
+    public let whole: Bool
 
-    init(name: String, unit: String, summary: String, kind: Kind, scope: Scope = .everyScene, when condition: Condition? = nil) {
+    init(name: String, unit: String, summary: String, kind: Kind, scope: Scope = .everyScene, when condition: Condition? = nil,
+         whole: Bool = false) {
         self.name = name
         self.unit = unit
         self.summary = summary
         self.kind = kind
         self.scope = scope
         self.condition = condition
+        self.whole = whole
     }
 
     /// `maxDistance` → `max-distance`.
@@ -151,7 +156,7 @@ public struct Parameter: Sendable {
     public var expectation: String {
         switch kind {
         case .number(_, let range, _):
-            "a number from \(Parameter.format(range.lowerBound)) to \(Parameter.format(range.upperBound))"
+            "a \(whole ? "whole " : "")number from \(Parameter.format(range.lowerBound)) to \(Parameter.format(range.upperBound))"
                 + (unit.isEmpty ? "" : " (\(unit))")
         case .choice(let options, _, _): "one of " + options.joined(separator: ", ")
         case .color: "a colour #RRGGBB"
@@ -163,7 +168,8 @@ public struct Parameter: Sendable {
     public func set(_ text: String, in parameters: inout Parameters, source: String) throws(CLIError) {
         switch kind {
         case .number(let key, let range, _):
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value)
+            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value),
+                  !whole || value == value.rounded()
             else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
             parameters[keyPath: key] = value
         case .choice(let options, _, let set):
@@ -332,7 +338,7 @@ public enum ParameterRegistry {
         Parameter(name: "textColor", unit: "", summary: "the count's colour (#FFFFFF)", kind: .color(\.textColor)),
         Parameter(
             name: "chainCount", unit: "", summary: "chain scene: bodies, head included (seed: 9)",
-            kind: .number(\.chainCount, range: 3...50, step: 1), scope: .chain),
+            kind: .number(\.chainCount, range: 3...50, step: 1), scope: .chain, whole: true),
         Parameter(
             name: "chainRadius", unit: "px", summary: "chain scene: radius of a body (seed: 15)",
             kind: .number(\.chain.radius, range: 2...100, step: 1), scope: .chain),

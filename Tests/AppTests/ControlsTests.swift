@@ -54,6 +54,41 @@ import Testing
         #expect(parameters.motion.badge.maxDistance == 1)
     }
 
+    /// The caterpillar's count is whole wherever it is set: its keys' fine step (alt) moves
+    /// it by one (it moved by a tenth, showing 9.1 bodies), the wheel by its notches rounded,
+    /// and --set or a params file refuse a fraction (5.5 was rounded without a word).
+    @Test func aCountStaysWhole() throws {
+        var controls = Controls()
+        var parameters = Parameters()
+        for _ in Controls.sliders where controls.selectedParameter.name != "chainCount" {
+            _ = controls.handle(KeyPress(name: "tab"), parameters: &parameters)
+        }
+        #expect(controls.selectedParameter.name == "chainCount")
+        _ = controls.handle(KeyPress(name: "right", alt: true), parameters: &parameters)
+        #expect(parameters.chainCount == 10)
+        _ = controls.handle(KeyPress(name: "left", alt: true), parameters: &parameters)
+        _ = controls.handle(KeyPress(name: "left", alt: true), parameters: &parameters)
+        #expect(parameters.chainCount == 8)
+        _ = controls.handle(KeyPress(name: "right", shift: true), parameters: &parameters)
+        #expect(parameters.chainCount == 18)
+        controls.scroll(0.3, parameters: &parameters)
+        #expect(parameters.chainCount == 18)
+        controls.scroll(-2.2, parameters: &parameters)
+        #expect(parameters.chainCount == 16)
+        // (Any other number keeps its tenth.)
+        var other = Parameters()
+        try ParameterRegistry.apply(assignment: "maxDistance=60.5", to: &other)
+        #expect(other.motion.badge.maxDistance == 60.5)
+        let parameter = try #require(ParameterRegistry.named("chainCount"))
+        #expect(parameter.expectation == "a whole number from 3 to 50")
+        for text in ["5.5", "9.0001"] {
+            #expect(throws: CLIError.self) { try ParameterRegistry.apply(assignment: "chainCount=\(text)", to: &other) }
+        }
+        try ParameterRegistry.apply(assignment: "chainCount=12", to: &other)
+        #expect(other.chainCount == 12)
+        #expect(throws: CLIError.self) { _ = try ParameterRegistry.load(json: #"{"chainCount": 5.5}"#, name: "p.json", into: &other) }
+    }
+
     @Test func everySliderStepsWithinItsRangeAndResets() throws {
         var controls = Controls()
         for _ in Controls.sliders {
