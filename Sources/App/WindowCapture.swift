@@ -113,10 +113,11 @@ final class WindowCapture {
             }
         }
         let text = "{\n" + fields.joined(separator: ",\n") + "\n}\n"
-        if let reason = AtomicFile.write(Data(text.utf8), to: path) {
-            return warn("parameters not saved: cannot write '\(path)': \(reason)")
-        }
+        // Named in full either way (the folder it went to, or would have).
         let whole = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        if let reason = AtomicFile.write(Data(text.utf8), to: path) {
+            return warn("parameters not saved: cannot write '\(whole)': \(reason)")
+        }
         return "saved \(whole) (--params \(path) loads it)"
     }
 

@@ -237,4 +237,13 @@ struct DecodedGIF {
         #expect(cut.contains("before its first frame") && !other.isRecording, "\(cut)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
     }
+
+    /// Key p's message names the params file in full whether or not it could be written (a
+    /// failure named the relative path, a success the whole one).
+    @Test func theParamsFileIsNamedInFull() {
+        let name = "no-such-folder-\(getpid())/sticky-params.json"
+        let whole = FileManager.default.currentDirectoryPath + "/" + name
+        let message = WindowCapture.save(Parameters(), to: name)
+        #expect(message.hasPrefix("parameters not saved: cannot write '\(whole)': "), "\(message)")
+    }
 }
