@@ -9,15 +9,21 @@ import Testing
 @testable import Geometry
 
 @Suite struct ReferenceAreaTests {
-    @Test(arguments: BridgeStyle.allCases)
-    func bridgeAndMeshAreasMatchTheReference(_ style: BridgeStyle) throws {
-        var random = SeededRandom(seed: 0x5EED_0000 + UInt64(style.hashValue & 0xff))
+    /// The reference's construction for `style` with its default parameters (break at 60).
+    static func reference(_ style: BridgeStyle) -> (BridgeParameters, ReferenceStyle) {
         let parameters = BridgeParameters(style: style)
         let referenceStyle: ReferenceStyle = switch style {
         case .quad: .quad
         case .cubic: .cubic(neck: parameters.neck, maxDistance: 60)
         case .tangent: .tangent(spread: parameters.spread, handleRate: parameters.handleRate)
         }
+        return (parameters, referenceStyle)
+    }
+
+    @Test(arguments: BridgeStyle.allCases)
+    func bridgeAndMeshAreasMatchTheReference(_ style: BridgeStyle) throws {
+        var random = SeededRandom(seed: 0x5EED_0000 + UInt64(BridgeStyle.allCases.firstIndex(of: style)!))
+        let (parameters, referenceStyle) = ReferenceAreaTests.reference(style)
         var builder = MeshBuilder()
         var checked = 0
         for _ in 0..<400 {
@@ -55,13 +61,8 @@ import Testing
 @Suite struct OutlineTests {
     @Test(arguments: BridgeStyle.allCases)
     func theOutlineEnclosesTheReferenceArea(_ style: BridgeStyle) throws {
-        var random = SeededRandom(seed: 0x0071_1E00 + UInt64(style.hashValue & 0xff))
-        let parameters = BridgeParameters(style: style)
-        let referenceStyle: ReferenceStyle = switch style {
-        case .quad: .quad
-        case .cubic: .cubic(neck: parameters.neck, maxDistance: 60)
-        case .tangent: .tangent(spread: parameters.spread, handleRate: parameters.handleRate)
-        }
+        var random = SeededRandom(seed: 0x0071_1E00 + UInt64(BridgeStyle.allCases.firstIndex(of: style)!))
+        let (parameters, referenceStyle) = ReferenceAreaTests.reference(style)
         var checked = 0
         for _ in 0..<200 {
             let radius = Double.random(in: 4...40, using: &random), d = Double.random(in: 0.5...60, using: &random)
