@@ -108,14 +108,25 @@ float wyvill(vec2 p) {
     return 3.0 * g * g * (iso - g) / slope;
 }
 
-// Smooth union of the circles' signed distances (a distance bound already).
+// Smooth union of the circles' signed distances, over its gradient's length: the circles'
+// distances have slope 1, but where two blend their gradients partly cancel (across a neck the
+// smooth minimum is nearly flat), so the value alone put the contour farther than it is and
+// shaded the inside of a neck as its edge. Each smin weighs the gradients of its two sides as
+// it weighs their values: 1 − h/2 for the lesser, h/2 for the other.
 float smoothMin(vec2 p) {
     float d = 1e6;
+    vec2 gradient = vec2(0.0);
     FOR_BALLS {
         vec3 ball = BALL(i);
-        d = smin(d, sdCircle(p, ball.xy, ball.z), u_blend);
+        vec2 v = p - ball.xy;
+        float length_ = length(v);
+        float b = length_ - ball.z;
+        float h = max(u_blend - abs(d - b), 0.0) / u_blend;
+        float w = d < b ? 0.5 * h : 1.0 - 0.5 * h;
+        gradient = mix(gradient, length_ > 0.0 ? v / length_ : vec2(0.0), w);
+        d = min(d, b) - h * h * u_blend * 0.25;
     }
-    return d;
+    return d / max(length(gradient), 1e-6);
 }
 
 void main() {

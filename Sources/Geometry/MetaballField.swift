@@ -117,7 +117,8 @@ public struct MetaballField: Sendable {
     /// 1 − ρ²/s²), so that (g − g_iso)/|∇g| is exact on the contour, exact everywhere for a lone
     /// inverse-square ball (ρ − r, but at its centre), and first order near the contour
     /// otherwise (a lone Wyvill ball: (ρ_c² − ρ²)/2ρ), where f itself is far too steep or too
-    /// flat. Deep inside it grows large (at a centre, where the gradient vanishes, ±10⁴): an
+    /// flat; the smooth minimum over its gradient's length (its circles' distances have slope
+    /// 1, but across a neck their blend is nearly flat). Deep inside it grows large (at a centre, where the gradient vanishes, ±10⁴): an
     /// estimate for coverage and inside tests, not a distance field for glows or offsets.
     /// With several fields, the least of their distances (the union of their insides).
     public func signedDistance(at p: Vec2) -> Double {
@@ -166,14 +167,20 @@ public struct MetaballField: Sendable {
             let iso = pow(parameters.threshold, 1.0 / 3)
             return slope > 0 ? 3 * g * g * (iso - g) / slope : (f >= parameters.threshold ? -1e4 : 1e4)
         case .smoothMin:
+            // Over the gradient's length, as the shader: each smin weighs its sides' gradients
+            // as their values, 1 − h/2 the lesser's and h/2 the other's.
             var d = 1e6
+            var gradient = Vec2.zero
             let k = parameters.blend
             for ball in balls where ball.radius > 0 {
-                let b = p.distance(to: ball.center) - ball.radius
+                let v = p - ball.center, length = v.length
+                let b = length - ball.radius
                 let h = max(k - abs(d - b), 0) / k
+                let w = d < b ? 0.5 * h : 1 - 0.5 * h
+                gradient = gradient * (1 - w) + (length > 0 ? v / length : .zero) * w
                 d = min(d, b) - h * h * k * 0.25
             }
-            return d
+            return d / max(gradient.length, 1e-6)
         }
     }
 

@@ -146,6 +146,51 @@ import Reference
         #expect(worst.error <= 0.02, "\(kernel): coverage off by \(worst.error) at \(worst.x),\(worst.y)")
     }
 
+    /// Two balls joined by a neck, drawn against the coverage of the kernel's definition (the
+    /// independent reference, 8×8 samples a pixel): every kernel's edge within the one-pixel
+    /// ramp's own error (a lone circle's is about 0.05), and no pixel a pixel or more inside
+    /// drawn less than full. The smooth minimum was shaded by its value alone, which is nearly
+    /// flat across a neck: a pale band along the axis (0.60–0.85) and edges off by 0.4.
+    @Test(arguments: MetaballKernel.allCases, [1.0, 3.0])
+    func aNeckIsShadedAsTheKernelSays(kernel: MetaballKernel, scale: Double) throws {
+        var options = MetaballTests.options(mode: .metaball, kernel: kernel, width: 240, height: 200, scale: scale)
+        options.parameters.metaball.blend = scale == 1 ? 12 : 30
+        let pose = BadgePose(home: Vec2(100, 100), center: Vec2(140, 110), radius: 20, parameters: options.parameters.motion.badge)
+        let image = try RenderCommand.draw([pose], options: options)
+        var painter = BadgePainter()
+        painter.paint([pose], parameters: options.parameters, scale: scale, mode: .metaball)
+        let balls = painter.metaballField.balls.map { (center: RPoint($0.center.x, $0.center.y), radius: $0.radius) }
+        #expect(balls.count == 2)
+        let reference = MetaballTests.referenceKernel(options.parameters.metaball)
+        let drawn = MetaballTests.coverage(image)
+        var worst = (error: 0.0, x: 0, y: 0), paleInside = 0, checked = 0
+        let (x0, x1) = (Int(70 * scale), Int(170 * scale)), (y0, y1) = (Int(70 * scale), Int(140 * scale))
+        var inside = [Int](repeating: 0, count: image.width * image.height)
+        for y in (y0 - 1)...y1 {
+            for x in (x0 - 1)...x1 {
+                for j in 0..<8 {
+                    for i in 0..<8 {
+                        let p = RPoint((Double(x) + (Double(i) + 0.5) / 8) / scale, (Double(y) + (Double(j) + 0.5) / 8) / scale)
+                        if reference.inside(p, balls: balls) { inside[y * image.width + x] += 1 }
+                    }
+                }
+            }
+        }
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let expected = Double(inside[y * image.width + x]) / 64, got = drawn[y * image.width + x]
+                // A pixel whose neighbours are all wholly inside too: a pixel or more in.
+                let deep = (-1...1).allSatisfy { j in (-1...1).allSatisfy { i in inside[(y + j) * image.width + x + i] == 64 } }
+                if deep && got < 0.98 { paleInside += 1 }
+                if abs(got - expected) > worst.error { worst = (abs(got - expected), x, y) }
+                checked += 1
+            }
+        }
+        #expect(paleInside == 0, "\(kernel) ×\(scale): \(paleInside) pixels a pixel or more inside drawn pale")
+        #expect(worst.error <= 0.1, "\(kernel) ×\(scale): coverage off by \(worst.error) at \(worst.x),\(worst.y)")
+        #expect(checked > 6000)
+    }
+
     /// Split draws each pane as the single mode does, with the window's divider and labels.
     @Test func splitDrawsBothPanesFromOneScene() throws {
         let home = Vec2(60, 80), drag = Vec2(100, 95)
