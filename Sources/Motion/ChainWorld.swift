@@ -254,8 +254,8 @@ public final class ChainWorld {
     /// The canvas changed size (or the walls' inset): the walls follow, and a chain left
     /// outside them is moved back in whole, by the least shift that brings it in (a chain
     /// resting on the floor still rests on it, its joints as they were: moved body by body,
-    /// the joints' errors would fling it across the window). Only a chain wider or taller than
-    /// the room is then pressed in body by body, and it is stopped.
+    /// the joints' errors would fling it across the window). A chain wider or taller than the
+    /// room is laid anew in the seed's rows for it (`seedRow`), and falls again.
     public func resize(width: Double, height: Double, inset: Double? = nil) {
         guard width > 0, height > 0 else { return }
         self.width = width
@@ -273,11 +273,18 @@ public final class ChainWorld {
             if high - low > end - start + 2 * slop { return (start + end) / 2 - (low + high) / 2 }
             return low < start - slop ? start - low : high > end + slop ? end - high : 0
         }
-        let dx = shift(zip(positions, radii).map { $0.x - $1 }.min() ?? 0, zip(positions, radii).map { $0.x + $1 }.max() ?? 0,
-                       m, width - m)
-        let dy = shift(zip(positions, radii).map { $0.y - $1 }.min() ?? 0, zip(positions, radii).map { $0.y + $1 }.max() ?? 0,
-                       m, height - m)
-        pressIn(shift: cpv(dx, dy))
+        let left = zip(positions, radii).map { $0.x - $1 }.min() ?? 0, right = zip(positions, radii).map { $0.x + $1 }.max() ?? 0
+        let top = zip(positions, radii).map { $0.y - $1 }.min() ?? 0, bottom = zip(positions, radii).map { $0.y + $1 }.max() ?? 0
+        // Wider or taller than the room as it lies: laid anew in the seed's rows for this room,
+        // to fall again (pressed in body by body, a long chain's bodies overlapped, fought its
+        // rigid joints and never came to rest).
+        if right - left > width - 2 * m + 2 * slop || bottom - top > height - 2 * m + 2 * slop {
+            tearDown()
+            build()
+            buildWalls()
+            return
+        }
+        pressIn(shift: cpv(shift(left, right, m, width - m), shift(top, bottom, m, height - m)))
     }
 
     /// Moves every body by `shift`, then presses any still outside the room (its walls' faces,

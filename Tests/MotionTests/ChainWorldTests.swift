@@ -299,6 +299,29 @@ func eased(_ t: Double, speed: Double) -> Double {
         #expect(inRoom(world.circles, slop: 1.5), "\(world.circles)")
     }
 
+    /// A chain resting wider than the room it is resized to (50 bodies on the floor of a
+    /// window 800 wide, the window narrowed to 450 or split in two) is laid anew in rows for the
+    /// new room and comes to rest there, inside it (pressed in body by body it fought its
+    /// joints and flew round the room for good).
+    @Test func aChainSqueezedPastItsWidthComesToRestInside() {
+        var parameters = ChainParameters()
+        parameters.count = 50
+        let world = ChainWorld(width: 800, height: 600, parameters: parameters, inset: 5)
+        // (Fifty bodies take about 14 s to lie still, their spins dying last.)
+        world.advance(to: 20)
+        #expect(!world.isMoving, "the chain did not settle at first")
+        #expect(world.circles.map { $0.center.x + $0.radius }.max()! - world.circles.map { $0.center.x - $0.radius }.min()! > 450)
+        world.resize(width: 450, height: 600)
+        for b in world.circles {
+            #expect(b.center.x - b.radius >= 5 - 1e-9 && b.center.x + b.radius <= 445 + 1e-9, "\(b)")
+        }
+        world.advance(to: 40)
+        #expect(!world.isMoving, "still moving 20 s after the resize: \(world.fastestSpeed) px/s")
+        #expect(world.circles.allSatisfy { b in
+            b.center.x - b.radius >= 3.5 && b.center.x + b.radius <= 446.5 && b.center.y + b.radius <= 596.5
+        }, "\(world.circles)")
+    }
+
     @Test func wallsFollowAResize() {
         let world = ChainWorld(width: 800, height: 600)
         world.advance(to: 3)
