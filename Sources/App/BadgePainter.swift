@@ -113,10 +113,16 @@ public struct BadgePainter {
 
     /// The caterpillar's head as drawn over the field: the largest circle about its centre
     /// that the field's contour holds (the field's soft edge then lies under the head's own,
-    /// drawn half a device pixel wider, as over a lone ball).
+    /// drawn half a device pixel wider, as over a lone ball), but at most `headGrowth` times
+    /// the head's own radius: where the bodies pile round it and the field swells into one
+    /// blob, the head keeps about its size (it was drawn 83 px across for a head of 60).
     static func headRadius(_ head: Ball, in field: MetaballField) -> Double {
-        field.inscribedRadius(about: head.center, least: head.radius)
+        min(field.inscribedRadius(about: head.center, least: head.radius), max(head.radius, head.radius * headGrowth))
     }
+
+    /// How much larger than itself the head may be drawn over the field (the seed's chain held
+    /// or at rest: 1.07).
+    static let headGrowth = 1.1
 
     /// Empties the meshes and the field for a new frame, keeping their storage, and starts the
     /// atlas's frame (the last frame's glyph quads are no longer drawn).

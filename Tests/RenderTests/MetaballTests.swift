@@ -595,6 +595,24 @@ import Reference
         }
     }
 
+    /// Where bodies crowd round the head, the field swells into one blob and the largest
+    /// circle it holds round the head is far larger than the head: the head is drawn at most a
+    /// tenth larger than itself there (83 px for a head of 60 before), and as large as the
+    /// contour holds where that is less (the seed's chain).
+    @Test func theHeadKeepsItsSizeInABlob() {
+        let head = Ball(center: Vec2(200, 200), radius: 30)
+        let ring = (0..<8).map { k -> Ball in
+            let a = Double(k) * Double.pi / 4
+            return Ball(center: head.center + Vec2(cos(a), sin(a)) * 42, radius: 15)
+        }
+        let blob = MetaballField(balls: ring + [head])
+        #expect(blob.inscribedRadius(about: head.center, least: head.radius) > 1.2 * head.radius, "the case: a blob round the head")
+        #expect(abs(BadgePainter.headRadius(head, in: blob) - 1.1 * head.radius) < 1e-9)
+        let pair = MetaballField(balls: [Ball(center: Vec2(155, 200), radius: 15), head])
+        let holds = pair.inscribedRadius(about: head.center, least: head.radius)
+        #expect(holds < 1.1 * head.radius && BadgePainter.headRadius(head, in: pair) == holds)
+    }
+
     /// Dropped and come to rest on the floor, the caterpillar is drawn whole in every fill and
     /// kernel: the field, which reaches past the bodies' circles, leaves the canvas's last row and
     /// columns blank (it was cut flat by the floor before the walls stood inside the canvas),
