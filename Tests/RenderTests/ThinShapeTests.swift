@@ -8,6 +8,7 @@ import Testing
 import Imaging
 import Reference
 @testable import Motion
+@testable import Render
 
 @Suite(.serialized) struct ThinShapeTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -78,5 +79,43 @@ import Reference
         // was added where the width crosses a pixel; up to 0.36 with the one-pixel minimum).
         // The same metric on the reference's own pixel-area coverage gives 0.00–0.03.
         #expect(error <= 0.1, "mean error \(error) px over \(thin.count) slices; \(detail)")
+    }
+}
+
+/// Circles under a pixel across (a home circle shrinking to its point, a burst's last
+/// droplets, a grid's far-pulled home circles): the picture holds their area, πr² device
+/// pixels, wherever they lie on the pixel grid, and no pixel more than that (the one-pixel
+/// ramp drew a dot of about a pixel: 0.6 at the centre for r = 0.1, 19 times its area); from
+/// 1.5 px on, the ramp as before.
+@Suite(.serialized) struct SmallCircleTests {
+    @Test func aCircleUnderAPixelCoversItsArea() throws {
+        let headless = try HeadlessRenderer(pixelWidth: 24, pixelHeight: 24)
+        defer { headless.destroy() }
+        for scale in [1.0, 2.5] {
+            for r in [0.05, 0.1, 0.25, 0.4, 0.49, 0.5, 0.8, 1.2, 1.6, 1.99, 2.0, 3.0] {
+                for offset in [Vec2(0.5, 0.5), Vec2(0, 0), Vec2(0.3, 0.85), Vec2(0.5, 0.05)] {
+                    // r and the offset in device pixels, about the middle of the picture.
+                    var builder = MeshBuilder()
+                    let center = (Vec2(12, 12) + offset) / scale
+                    builder.addCircle(center: center, radius: r / scale, color: .badgeRed, feather: 1 / scale)
+                    let frame = Frame(width: 24 / scale, height: 24 / scale, scale: scale, background: .white, mesh: builder.mesh,
+                                      panes: [Pane(x: 0, y: 0, width: 24, height: 24, content: .bezier)])
+                    let drawn = RenderTests.coverage(of: try headless.image(of: frame))
+                    let area = drawn.reduce(0, +), truth = Double.pi * r * r
+                    // (8-bit channels: up to half a level a pixel, over the few pixels a dot covers.)
+                    let levels = 16 * 0.5 / 255
+                    if r < 0.5 {
+                        #expect(abs(area - truth) <= 0.03 * truth + levels, "×\(scale) r \(r) at \(offset): \(area) for \(truth)")
+                        #expect(drawn.max()! <= truth + 0.5 / 255, "×\(scale) r \(r) at \(offset): a pixel of \(drawn.max()!)")
+                    } else if r < 2 {
+                        // (The ramp sampled at pixel centres, scaled toward the area: within 15%.)
+                        #expect(abs(area - truth) <= 0.15 * truth, "×\(scale) r \(r) at \(offset): \(area) for \(truth)")
+                    } else {
+                        // The ramp's own total: π(r² + 1/12).
+                        #expect(abs(area - Double.pi * (r * r + 1.0 / 12)) <= 0.04 * truth, "×\(scale) r \(r) at \(offset): \(area)")
+                    }
+                }
+            }
+        }
     }
 }
