@@ -256,6 +256,7 @@ enum RenderCommand {
         let options = request.common
         let layout = options.layout(.chain)
         let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters)
+        if !scene.world.fitsRoom { CommandLine.warn(ChainScene.crowded) }
         if let drag = request.drag {
             // --drag is the picture's point (each pane's in split), as a window's pointer and a
             // replay's points are: where the caterpillar's canvas, at least its scene's, is shown

@@ -119,6 +119,10 @@ final class ChainScene: Scene {
         world = ChainWorld(width: width, height: height, parameters: parameters.chain, inset: ChainScene.wallInset(parameters))
     }
 
+    /// What is said where the bodies cannot all lie in the canvas (`ChainWorld.fitsRoom`).
+    static let crowded = "the caterpillar's bodies cover more than the canvas holds (chainCount × chainRadius² too large): "
+        + "they overlap, press on its edges and never come to rest"
+
     /// Pixels the walls stand inside the canvas: as far as the metaball field of the chain lying
     /// straight (the seed's row) reaches past its bodies' circles, and `softEdge` more, so that
     /// the field modes show the caterpillar resting on the floor whole, not cut flat by the

@@ -369,8 +369,9 @@ final class WindowApp {
         let name = controls.selectedParameter.name
         let aliasing = name == "springDamping" || name == "springDuration"
             ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
+        let crowded = remade && (scene as? ChainScene)?.world.fitsRoom == false
         let toast = WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode,
-                                          reset: reset, aliasing: aliasing?.note, remade: remade)
+                                          reset: reset, aliasing: aliasing?.note, remade: remade, crowded: crowded)
         // (Not drawn where it would cover the slider's own row, which says the same; one with a
         // note is kept.)
         say(toast.text, slider: toast.noted ? nil : controls.selected)
@@ -378,16 +379,17 @@ final class WindowApp {
 
     /// "springDamping = 0.1": the slider and its value, then the note on the spring's ringing
     /// (`aliasing`), and where the slider is greyed, why its value changes nothing shown (a new
-    /// user set blend under the inverse square and was told only its value); `noted` where
-    /// either note is there.
+    /// user set blend under the inverse square and was told only its value), or that the
+    /// caterpillar made anew is `crowded`; `noted` where a note is there.
     static func sliderToast(_ p: Parameter, in parameters: Parameters, scene: SceneKind, mode: Mode, reset: Bool = false,
-                            aliasing: String? = nil, remade: Bool = false) -> (text: String, noted: Bool) {
+                            aliasing: String? = nil, remade: Bool = false, crowded: Bool = false) -> (text: String, noted: Bool) {
         let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))"
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
         // (Where the change made the scene anew, `Scene.update` says so: the caterpillar's other
         // sliders tune it where it is, `ChainWorld.retune`.)
         let anew = remade ? "the caterpillar made anew in the seed's row" : nil
-        let notes = [aliasing, idle].compactMap { $0 }
+        // (Bodies the window cannot hold: `ChainWorld.fitsRoom`.)
+        let notes = [aliasing, idle, crowded ? "too many or too large for the window: they will not come to rest" : nil].compactMap { $0 }
         return (([value] + notes + [anew].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty)
     }
 

@@ -312,6 +312,15 @@ public final class ChainWorld {
         for body in bodies { cpSpaceReindexShapesForBody(space, body) }
     }
 
+    /// Whether the bodies can lie in the room: their discs' area at most 0.8 of the room's
+    /// within the walls (about what discs of a size pack into when shaken down). Past it they
+    /// overlap, press against the walls and never come to rest.
+    public var fitsRoom: Bool {
+        let m = wallInset
+        let discs = radii.reduce(0) { $0 + Double.pi * $1 * $1 }
+        return discs <= 0.8 * max(0, width - 2 * m) * max(0, height - 2 * m)
+    }
+
     /// The bodies as circles, in order, head last.
     public var circles: [Ball] {
         bodies.indices.map { i in

@@ -89,6 +89,23 @@ import Testing
         #expect(throws: CLIError.self) { _ = try ParameterRegistry.load(json: #"{"chainCount": 5.5}"#, name: "p.json", into: &other) }
     }
 
+    /// The caterpillar's bodies too many or too large for the window: said where they are
+    /// made anew (render says it on stderr), a note of the toast; not where they fit.
+    @Test func aCrowdedCaterpillarIsSaid() throws {
+        let count = try #require(ParameterRegistry.named("chainCount"))
+        let crowded = WindowApp.sliderToast(count, in: Parameters(), scene: .chain, mode: .bezier, remade: true, crowded: true)
+        #expect(crowded.noted && crowded.text.contains("too many or too large for the window"), "\(crowded.text)")
+        let fine = WindowApp.sliderToast(count, in: Parameters(), scene: .chain, mode: .bezier, remade: true)
+        #expect(!fine.noted && !fine.text.contains("too many"), "\(fine.text)")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("c.png").path
+        let big = try Sticky.run(["render", "--scene", "chain", "--set", "chainRadius=100", "--set", "chainCount=50", "--time", "0.1", "--out", out])
+        #expect(big.status == 0 && big.stderr.contains(ChainScene.crowded), "\(big.stderr)")
+        let seed = try Sticky.run(["render", "--scene", "chain", "--time", "0.1", "--out", out])
+        #expect(seed.status == 0 && !seed.stderr.contains("caterpillar's bodies cover"), "\(seed.stderr)")
+    }
+
     @Test func everySliderStepsWithinItsRangeAndResets() throws {
         var controls = Controls()
         for _ in Controls.sliders {

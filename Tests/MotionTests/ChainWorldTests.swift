@@ -322,6 +322,20 @@ func eased(_ t: Double, speed: Double) -> Double {
         }, "\(world.circles)")
     }
 
+    /// Whether the bodies can lie in the room at all: their discs' area against 0.8 of the
+    /// room's within the walls (the helpers' settings that never came to rest are crowded; the
+    /// seed's and 50 bodies of 40 are not).
+    @Test(arguments: [(9, 15.0, 30.0, true), (50, 40.0, 30.0, true), (50, 100.0, 30.0, false), (26, 70.0, 30.0, false),
+                      (50, 50.0, 30.0, false)])
+    func aRoomTooSmallForTheBodiesIsKnown(count: Int, radius: Double, head: Double, fits: Bool) {
+        var parameters = ChainParameters()
+        (parameters.count, parameters.radius, parameters.headRadius) = (count, radius, head)
+        let world = ChainWorld(width: 800, height: 600, parameters: parameters, inset: 5)
+        let discs = Double.pi * (Double(count - 1) * radius * radius + head * head)
+        #expect((discs <= 0.8 * 790 * 590) == fits, "the case: \(discs) against \(0.8 * 790 * 590)")
+        #expect(world.fitsRoom == fits)
+    }
+
     @Test func wallsFollowAResize() {
         let world = ChainWorld(width: 800, height: 600)
         world.advance(to: 3)
