@@ -65,7 +65,7 @@ struct ReplayScript {
                 try setup()
                 let v = try numbers(2...2, "W H (positive integers)")
                 guard v.allSatisfy({ $0 >= 1 && $0 <= 16_384 && $0 == $0.rounded() }) else {
-                    throw fail("size expects W H (positive integers up to 16384)")
+                    throw fail("size expects W H (positive integers up to 16384), got \(given)")
                 }
                 width = Int(v[0])
                 height = Int(v[1])
@@ -75,6 +75,7 @@ struct ReplayScript {
                 guard (1...2).contains(args.count) else { throw fail("\(usage), got \(given)") }
                 switch SceneName(rawValue: args[0]) {
                 case .badge? where args.count == 1, .chain? where args.count == 1: scene = SceneName(rawValue: args[0])
+                case .badge?, .chain?: throw fail("\(usage), got \(given): only the grid takes a count")
                 case .grid?:
                     scene = .grid
                     if args.count == 2 {

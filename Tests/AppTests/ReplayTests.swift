@@ -145,6 +145,9 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         ("set maxDistance -1\n", ":1: set maxDistance expects a number from 1 to 10000"),
         ("wait -1\n", ":1: wait expects SECONDS ≥ 0"),
         ("badge 1 2\n", ":1: badge expects X Y R [TEXT]"),
+        // The value is quoted, as in every other line's message; a count only for the grid.
+        ("size 100000 10\n", ":1: size expects W H (positive integers up to 16384), got '100000 10'"),
+        ("scene chain 4\n", ":1: scene expects badge, chain or grid [N] (N from 1 to 4096), got 'chain 4': only the grid takes a count"),
     ])
     func badLinesStopBeforeAnythingIsWritten(script: String, message: String) throws {
         let folder = try temporaryFolder()
