@@ -129,6 +129,10 @@ enum ReplayCommand {
         // four badges the window starts with get the window's layout of the script's size (at
         // 120x90 one badge of radius 25 was drawn at 38%, laid out for four).
         let layout = common.layout(sceneName == .badge && !script.badges.isEmpty ? .free : SceneKind(scene: sceneName))
+        // Badge lines set the badge scene's badges: another scene has none to set.
+        if sceneName != .badge, !script.badges.isEmpty {
+            CommandLine.warn("the script's badge lines set the badge scene's badges; the \(sceneName.rawValue) scene ignores them")
+        }
         // The script's badges where the picture shows them (as render says of its badge).
         if sceneName == .badge {
             for badge in script.badges {

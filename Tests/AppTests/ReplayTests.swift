@@ -114,6 +114,17 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(lines.last!.badges[0].phase == "idle")
     }
 
+    /// Badge lines in a script of another scene set nothing: said in one line (they were
+    /// ignored without a word); in the badge scene, not a word.
+    @Test(arguments: [("scene chain\n", true), ("scene grid 5\n", true), ("", false)])
+    func badgeLinesOfAnotherSceneAreSaidToBeIgnored(scene: String, warned: Bool) throws {
+        let (result, _, folder) = try replay(scene + "badge 100 100 20 8\nwait 0.1\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = "badge lines set the badge scene's badges; the"
+        #expect(result.stderr.contains(line) == warned && result.stderr.split(separator: "\n").count == (warned ? 1 : 0), "\(result.stderr)")
+    }
+
     @Test func keyRRestoresTheBadges() throws {
         let (result, lines, folder) = try replay("""
             badge 200 200 20
