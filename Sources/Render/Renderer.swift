@@ -290,7 +290,7 @@ public final class Renderer {
     }
 
     /// The least distance (in RGB, each channel 0…1) between the overlay's colours.
-    public static let overlayDistance = 0.3
+    public static let overlayDistance = 0.45
 
     private func set(_ location: GLint, _ color: Color) {
         GL.uniform4f(location, GLfloat(color.red), GLfloat(color.green), GLfloat(color.blue), GLfloat(color.alpha))

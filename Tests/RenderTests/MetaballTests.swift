@@ -340,6 +340,9 @@ import Reference
         }
         let white = Color.white, black = Color(red: 0, green: 0, blue: 0)
         #expect(Renderer.overlayColors(both: .badgeRed, background: white) == (Renderer.onlyBezier, Renderer.onlyMetaball))
+        // A pure blue badge: its Bézier-only slivers in orange (at 0.3 apart they stayed a
+        // blue 0.38 from it, hard to tell from it on screen).
+        #expect(Renderer.overlayColors(both: Color(red: 0, green: 0, blue: 1), background: white).bezier == Renderer.overlayAlternatives[0])
         var moved = 0
         let levels = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
         for r in levels {
