@@ -1,7 +1,7 @@
 // Fill pass, fragment stage: coverage of a flat region (interpolated fringe alpha), of an exact
-// circle (from its signed distance, one device pixel wide; its area, under a pixel) or of a glyph (the atlas texel: its
-// place in texels, divided by the atlas's size as drawn, which may have grown since),
-// output premultiplied.
+// circle (from its signed distance, one device pixel wide; under a pixel, its area) or of a
+// glyph (the atlas texel: its place in texels, divided by the atlas's size as drawn, which may
+// have grown since), output premultiplied.
 // Inputs:   v_local, v_radius (>= 0 circle, -1 flat, -2 glyph), v_alpha, v_color (see fill.vert)
 // Uniforms: u_pixelsPerUnit (device pixels per scene unit: the render scale),
 //           u_atlas (glyph coverage, one channel),
