@@ -2,7 +2,8 @@
 // circle (from its signed distance, one device pixel wide; under a pixel, its area) or of a
 // glyph (the atlas texel: its place in texels, divided by the atlas's size as drawn, which may
 // have grown since), output premultiplied.
-// Inputs:   v_local, v_radius (>= 0 circle, -1 flat, -2 glyph), v_alpha, v_color (see fill.vert)
+// Inputs:   v_local, v_radius (>= 0 circle, -1 flat, -2 glyph, <= -3 a bridge near a circle),
+//           v_alpha, v_color (see fill.vert)
 // Uniforms: u_pixelsPerUnit (device pixels per scene unit: the render scale),
 //           u_atlas (glyph coverage, one channel),
 //           u_override (when its alpha > 0, the colour of everything: coverage masks)
@@ -45,6 +46,12 @@ void main() {
     float coverage = v_alpha;
     if (v_radius >= 0.0) {
         coverage = circleCoverage(v_local, v_radius);
+    } else if (v_radius < -2.5) {
+        // A bridge's fringe near one of its circles (radius −3 − v_radius, v_local the offset
+        // from its centre): only what the circle's soft edge leaves, so that "over" gives
+        // max(fringe, circle), not both stacked. (Inside the fill, alpha 1, nothing to do.)
+        float circle = circleCoverage(v_local, -3.0 - v_radius);
+        coverage = v_alpha >= 0.999 ? v_alpha : (circle >= 1.0 ? 0.0 : max(0.0, (v_alpha - circle) / (1.0 - circle)));
     } else if (v_radius < -1.5) {
         coverage = texture(u_atlas, v_local / vec2(textureSize(u_atlas, 0))).r * v_alpha;
     }

@@ -10,7 +10,8 @@ public struct Vertex: Hashable, Sendable {
     public var x, y: Float
     /// Circles: offset from the centre, scene units. Flat regions: unused (0).
     public var localX, localY: Float
-    /// Circles: the radius, scene units. Flat regions: −1. Glyphs: −2 (`local` is the atlas texel x, y).
+    /// Circles: the radius, scene units. Flat regions: −1. Glyphs: −2 (`local` is the atlas texel
+    /// x, y). A bridge's flat region near a circle: −3 − that circle's radius (`circleMarker`).
     public var radius: Float
     /// Coverage multiplier, 0…1.
     public var alpha: Float
@@ -19,6 +20,10 @@ public struct Vertex: Hashable, Sendable {
 
     /// The `radius` that marks a glyph quad.
     public static let glyphMarker: Float = -2
+    /// A bridge's vertex near one of its circles: `radius` is this less the circle's radius,
+    /// `local` the offset from its centre; covered as a flat region, less what that circle's
+    /// own soft edge covers there (`Shaders/fill.frag`), so the two edges do not stack.
+    public static let circleMarker: Float = -3
 
     @inlinable public init(x: Float, y: Float, localX: Float = 0, localY: Float = 0, radius: Float = -1, alpha: Float = 1, color: UInt32) {
         self.x = x

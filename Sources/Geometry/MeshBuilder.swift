@@ -186,7 +186,7 @@ public struct MeshBuilder: Sendable {
             return
         }
         offsetSide(by: 0.5 * feather)
-        appendFillAndFringe(bridge: bridge, color: packed)
+        appendFillAndFringe(bridge: bridge, color: packed, feather: feather)
     }
 
     /// Appends the flattened curve (p0 too for the first segment), keeping s strictly increasing.
@@ -341,30 +341,67 @@ public struct MeshBuilder: Sendable {
     /// the offset). Then the one-pixel coverage ramp along both curved sides, from each inner
     /// point's coverage to 0 at the outer one; it pairs every inner point with its outer one,
     /// so it keeps them all.
-    private mutating func appendFillAndFringe(bridge: Bridge, color: UInt32) {
+    private mutating func appendFillAndFringe(bridge: Bridge, color: UInt32, feather: Double) {
         let sections = self.sections
         let n = sections.count
         guard n >= 2 else { return }
+        // Near each circle the fringe lies over the circle's own soft edge, and "over" would
+        // stack the two (1 − (1 − c)², up to a quarter too much where they coincide): the
+        // fringe's vertices within 3 device pixels of a circle carry it (`Vertex.circleMarker`
+        // less its radius, `local` the offset from its centre), and the fill shader draws there
+        // only what the circle does not already cover. The circles: the side's ends lie on them.
+        let end = (bridge.side.1 ?? bridge.side.0).p3
+        let circles = [(center: Vec2.zero, radius: bridge.side.0.p0.length),
+                       (center: Vec2(bridge.length, 0), radius: (end - Vec2(bridge.length, 0)).length)]
+        let near = 3 * feather
+        // The first section nearer the badge. Sections before it are placed about the home
+        // circle, it and those after about the badge; the quads between it and the one before
+        // use a copy of it placed about the home circle (after the others), so that no triangle
+        // mixes the two circles' offsets.
+        let middle = sections.read { $0.firstIndex { $0.inner.x >= 0.5 * bridge.length } } ?? n
+        let copied = middle > 0 && middle < n
         sections.read { sections in
-            appendBatch(vertexCount: 4 * n, maxIndexCount: 18 * (n - 1)) { v, emit in
-                for (i, section) in sections.enumerated() {
-                    let a = section.inner, b = section.outer
-                    v[4 * i] = MeshBuilder.vertex(bridge.world(a), alpha: section.alpha, color: color)
-                    v[4 * i + 1] = MeshBuilder.vertex(bridge.world(b), alpha: 0, color: color)
-                    v[4 * i + 2] = MeshBuilder.vertex(bridge.world(Vec2(a.x, -a.y)), alpha: section.alpha, color: color)
-                    v[4 * i + 3] = MeshBuilder.vertex(bridge.world(Vec2(b.x, -b.y)), alpha: 0, color: color)
+            /// Whether section i's fringe lies within reach of its circle's edge.
+            func isNear(_ i: Int) -> Bool {
+                guard i >= 0, i < n else { return false }
+                let circle = circles[i < middle ? 0 : 1]
+                return abs(sections[i].outer.distance(to: circle.center) - circle.radius) <= near
+            }
+            appendBatch(vertexCount: 4 * n + (copied ? 4 : 0), maxIndexCount: 18 * (n - 1)) { v, emit in
+                /// Writes section i's four vertices at `at`, placed about `side`'s circle.
+                func place(_ i: Int, at: Int, side: Int) {
+                    let section = sections[i], a = section.inner, b = section.outer
+                    let circle = circles[side]
+                    // A triangle takes its marker from its last vertex, which may be the next
+                    // section's or the one before's: the sections next to a near one are marked too.
+                    let marked = isNear(i - 1) || isNear(i) || isNear(i + 1)
+                    let marker = marked ? Vertex.circleMarker - Float(circle.radius) : -1
+                    let centre = bridge.world(circle.center)
+                    func vertex(_ p: Vec2, alpha: Float) -> Vertex {
+                        let q = bridge.world(p)
+                        return Vertex(x: Float(q.x), y: Float(q.y), localX: Float(q.x - centre.x), localY: Float(q.y - centre.y),
+                                      radius: marker, alpha: alpha, color: color)
+                    }
+                    v[at] = vertex(a, alpha: section.alpha)
+                    v[at + 1] = vertex(b, alpha: 0)
+                    v[at + 2] = vertex(Vec2(a.x, -a.y), alpha: section.alpha)
+                    v[at + 3] = vertex(Vec2(b.x, -b.y), alpha: 0)
                 }
+                for i in 0..<n { place(i, at: 4 * i, side: i < middle ? 0 : 1) }
+                if copied { place(middle, at: 4 * n, side: 0) }
+                /// Where section i's vertices are for a quad from a section before it.
+                func after(_ from: Int, _ i: Int) -> Int { copied && from < middle && i == middle ? 4 * n : 4 * i }
                 var kept = 0
                 // (Written as "not at or behind", so that a point that compares as neither, a NaN,
                 // is kept as it was before the fill shared these vertices.)
                 for i in 1..<n where !(sections[i].inner.x <= sections[kept].inner.x) {
-                    let upper = 4 * kept, lower = upper + 2, nextUpper = 4 * i, nextLower = nextUpper + 2
+                    let upper = 4 * kept, lower = upper + 2, nextUpper = after(kept, i), nextLower = nextUpper + 2
                     emit(upper, lower, nextLower)
                     emit(upper, nextLower, nextUpper)
                     kept = i
                 }
                 for i in 0..<(n - 1) {
-                    let up = 4 * i, next = up + 4
+                    let up = 4 * i, next = after(i, i + 1)
                     emit(up, next, next + 1)
                     emit(up, next + 1, up + 1)
                     emit(up + 2, next + 3, next + 2)

@@ -1674,10 +1674,11 @@ extension HUDTests {
             for (index, pane) in layout.panes.enumerated() {
                 if pane.content == .bezier {
                     // Every vertex of the goo between the circles, its fringe's within a pixel
-                    // (the circles are quads about their boxes, shaded round: `radius` > 0; flat regions −1).
+                    // (the circles are quads about their boxes, shaded round: `radius` > 0; flat regions −1,
+                    // or near a circle `Vertex.circleMarker` less its radius).
                     var painter = BadgePainter()
                     painter.paint(SceneSnapshot(bodies: bodies), parameters: parameters, scale: 1, mode: .bezier)
-                    let goo = painter.mesh.vertices.filter { $0.radius == -1 }
+                    let goo = painter.mesh.vertices.filter { $0.radius == -1 || $0.radius <= Vertex.circleMarker }
                     #expect(goo.count > 50)
                     for v in goo where !within(layout.windowPoint(Vec2(Double(v.x), Double(v.y)), pane: index), boxes, grown: v.alpha > 0 ? 1e-6 : 1) {
                         misses += 1
