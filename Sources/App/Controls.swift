@@ -215,8 +215,8 @@ struct Controls {
         case .number(let key, let range, let step):
             // A count moves by whole ones: a key's fine step (alt) by one, the wheel by the
             // notches rounded (a touchpad's tenth of a notch moves nothing).
-            let whole = (abs(steps) * step).rounded()
-            let change = selectedParameter.whole ? (steps < 0 ? -1 : 1) * (cycle ? max(1, whole) : whole) : steps * step
+            let ones = (abs(steps) * step).rounded()
+            let change = selectedParameter.whole ? (steps < 0 ? -1 : 1) * (cycle ? max(1, ones) : ones) : steps * step
             let value = parameters[keyPath: key] + change
             parameters[keyPath: key] = Controls.clean(value, step: step, range: range)
         case .choice(let options, let get, let set):

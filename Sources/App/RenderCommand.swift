@@ -40,15 +40,15 @@ struct RenderRequest {
     var ignored: [String] {
         let scene = common.scene
         var lines: [String] = []
-        for (option, scenes) in RenderRequest.scenesOf where given.contains(option) && !scenes.contains(scene) {
+        /// Whether `option` belongs to other scenes than this one (said so below).
+        func otherScenes(_ option: String) -> Bool { RenderRequest.scenesOf.contains { $0.key == option && !$0.value.contains(scene) } }
+        for (option, scenes) in RenderRequest.scenesOf where given.contains(option) && otherScenes(option) {
             let names = scenes.map(\.rawValue)
             let owners = names.count == 1 ? "the \(names[0]) scene's" : "the \(names.joined(separator: " and ")) scenes'"
             lines.append("\(option) is \(owners); the \(scene.rawValue) scene ignores it")
         }
         // With --geometry alone no picture is drawn, so nothing draws them (SVG refuses them).
-        let unpictured = out == nil ? ["--construction", "--wireframe"].filter { option in
-            given.contains(option) && !lines.contains { $0.hasPrefix(option + " ") }
-        } : []
+        let unpictured = out == nil ? ["--construction", "--wireframe"].filter { given.contains($0) && !otherScenes($0) } : []
         for option in unpictured {
             lines.append("\(option) is drawn on the picture (--out FILE.png); --geometry alone writes none")
         }

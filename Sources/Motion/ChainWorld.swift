@@ -268,7 +268,7 @@ public final class ChainWorld {
         // The room's bounds for the bodies' edges, and the least shift that puts [low, high]
         // within them (centred where it cannot); none for what lies within Chipmunk's collision
         // slop of them (a body resting on the floor sinks a tenth of a pixel into it).
-        let slop = 0.5
+        let slop = ChainWorld.wallSlop
         func shift(_ low: Double, _ high: Double, _ start: Double, _ end: Double) -> Double {
             if high - low > end - start + 2 * slop { return (start + end) / 2 - (low + high) / 2 }
             return low < start - slop ? start - low : high > end + slop ? end - high : 0
@@ -287,11 +287,15 @@ public final class ChainWorld {
         pressIn(shift: cpv(shift(left, right, m, width - m), shift(top, bottom, m, height - m)))
     }
 
+    /// How far past a wall's face a body may lie and count as inside: Chipmunk's collision slop
+    /// and a little (a body resting on the floor sinks a tenth of a pixel into it).
+    static let wallSlop = 0.5
+
     /// Moves every body by `shift`, then presses any still outside the room (its walls' faces,
     /// within Chipmunk's collision slop of half a pixel) in, body by body, and stops the chain
     /// if it pressed one.
     private func pressIn(shift: cpVect = cpvzero) {
-        let m = wallInset, slop = 0.5
+        let m = wallInset, slop = ChainWorld.wallSlop
         var pressed = false
         for (i, body) in bodies.enumerated() {
             let r = radii[i], p = cpBodyGetPosition(body)
