@@ -104,7 +104,7 @@ enum BenchCommand {
             }
         }
         try common.finish()
-        common.warn(scene: common.scene)
+        common.warn(scene: common.scene, settings: false)
         // (Every mode is timed, and the badges and the caterpillar both unless the grid is asked.)
         if common.modeGiven { CommandLine.warn("bench times the bezier, metaball and split modes each; --mode changes nothing") }
         if common.sceneGiven, common.scene != .grid {

@@ -35,6 +35,9 @@ struct CommonOptions {
     private var paramsFile: String?
     private var preset: String?
     private var settings: [(parameter: Parameter?, text: String, source: String)] = []
+    /// The parameters set by a flag or --set, each with how it was given ("--set chainCount=50"),
+    /// for the warning where the scene has no use for one (`settingWarnings`).
+    private(set) var given: [(parameter: Parameter, option: String)] = []
 
     /// The largest side of a picture, in device pixels (llvmpipe's renderbuffer limit).
     static let maximumPixels = 16_384
@@ -157,8 +160,9 @@ struct CommonOptions {
         for setting in settings {
             if let parameter = setting.parameter {
                 try parameter.set(setting.text, in: &parameters, source: setting.source)
+                given.append((parameter, "\(setting.source) \(setting.text)"))
             } else {
-                try ParameterRegistry.apply(assignment: setting.text, to: &parameters)
+                given.append((try ParameterRegistry.apply(assignment: setting.text, to: &parameters), "--set \(setting.text)"))
             }
         }
         let (w, h) = pixelSize
@@ -173,10 +177,25 @@ struct CommonOptions {
         countGiven && scene != .grid ? ["--count is the grid scene's; the \(scene.rawValue) scene ignores it"] : []
     }
 
+    /// The warnings for parameters given by a flag or --set that change nothing in `scene`
+    /// whatever the mode: another scene's ("--set chainCount=50 changes nothing: only for the
+    /// caterpillar"), or another construction's or kernel's with the one set. (A params file's
+    /// are not warned: the window saves every slider. Nor the mode's: an export may still use
+    /// them.)
+    func settingWarnings(scene: SceneName) -> [String] {
+        given.compactMap { setting in
+            setting.parameter.whyNotInEffectAnyMode(parameters, scene: SceneKind(scene: scene))
+                .map { "\(setting.option) changes nothing in the \(scene.rawValue) scene: \($0)" }
+        }
+    }
+
     /// Prints the options' warnings (the params file's, and --count's for a `scene` that is
-    /// not the grid) on stderr.
-    func warn(scene: SceneName) {
-        for warning in warnings + countWarning(scene: scene) { CommandLine.warn(warning) }
+    /// not the grid) on stderr; with `settings`, those of `settingWarnings` too (not bench's,
+    /// which times every scene).
+    func warn(scene: SceneName, settings: Bool = true) {
+        for warning in warnings + countWarning(scene: scene) + (settings ? settingWarnings(scene: scene) : []) {
+            CommandLine.warn(warning)
+        }
     }
 
     /// The panes of the picture, for a scene of `kind`.

@@ -256,6 +256,13 @@ public struct Parameter: Sendable {
         }
     }
 
+    /// Why the value changes nothing in `scene` whatever the mode: another scene's parameter,
+    /// or another construction's, kernel's or the caterpillar's bridges without goo; nil where
+    /// some mode shows it (split shows both fills: what it does not show, no mode does).
+    func whyNotInEffectAnyMode(_ parameters: Parameters, scene: SceneKind) -> String? {
+        whyNotInEffect(parameters, scene: scene, mode: .split)
+    }
+
     /// Whole numbers without a point; others to at most 9 significant digits (no float noise).
     static func format(_ x: Double) -> String {
         if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }
@@ -427,13 +434,15 @@ public enum ParameterRegistry {
     }
 
     /// Applies `--set NAME=VALUE`.
-    static func apply(assignment: String, to parameters: inout Parameters) throws(CLIError) {
+    @discardableResult
+    static func apply(assignment: String, to parameters: inout Parameters) throws(CLIError) -> Parameter {
         guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
             throw .usage("--set expects NAME=VALUE, got '\(assignment)'")
         }
         let name = String(assignment[..<equals]), value = String(assignment[assignment.index(after: equals)...])
         guard let parameter = named(name) else { throw unknown(name, source: "--set") }
         try parameter.set(value, in: &parameters, source: "--set \(name)")
+        return parameter
     }
 
     /// Loads a JSON object of parameters. Unknown names are returned as warnings, not dropped

@@ -96,6 +96,10 @@ enum ReplayCommand {
             try common.finish()
         }
         common.warn(scene: script.scene ?? common.scene)
+        // (An empty file, or the wrong one, plays a frame of the scene at rest: said, not silent.)
+        if script.duration == 0 {
+            CommandLine.warn("\(request.scriptPath) takes no time (no wait, no timed move): one frame, at 0 s")
+        }
         let (dumpPath, framesPath, fps) = (request.dumpPath, request.framesPath, request.fps)
         let (gifPath, apngPath) = (request.gifPath, request.apngPath)
 

@@ -260,6 +260,12 @@ final class WindowApp {
             scrollHelp(by: binding.action == .selectNext ? 1 : -1)
             return true
         }
+        // And the keys that change the selected slider, which the help hides, change nothing
+        // (a new user moved a slider they could not see).
+        if showHelp, let binding = Controls.binding(for: key), binding.action == .moveSlider || binding.action == .resetSlider {
+            if !repeated { say("the help hides the sliders: f1, escape or a click closes it") }
+            return !repeated
+        }
         let action = controls.handle(key, parameters: &options.parameters)
         // A held key repeats the sliders and the selection; a held S, V, M, ... acts once.
         if repeated, action != .parameters, action != .selection { return false }
@@ -305,14 +311,20 @@ final class WindowApp {
             wireframe.toggle()
             say(wireframe ? (options.mode.showsBezierFill ? "wireframe on" : "wireframe on (drawn in the Bézier fill: bezier or split)") : "wireframe off")
         case .toggleRecording, .toggleRecordingAPNG:
-            if capture.isRecording {
+            let apng = action == .toggleRecordingAPNG
+            if let recording = capture.recordsAPNG, recording != apng {
+                // The other format's key: the recording goes on (its own key stops it, as its
+                // toast said).
+                say("recording \(recording ? "an APNG: shift+v" : "a GIF: v") stops it; one recording at a time")
+                return true
+            } else if capture.isRecording {
                 capture.stop().map { say($0.message) }
             } else {
                 let (fw, fh) = window.framebufferSize
                 // The overlays may be turned on while it records, and the mode key may bring pane
                 // labels: their colours are in the palette anyway.
                 let colors = options.parameters.recordingColors(mode: options.mode, overlays: true, labels: true)
-                say(capture.start(apng: action == .toggleRecordingAPNG, width: fw, height: fh, colors: colors, time: now))
+                say(capture.start(apng: apng, width: fw, height: fh, colors: colors, time: now))
             }
             retitle()
         case .toggleHUD:

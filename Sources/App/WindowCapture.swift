@@ -15,6 +15,9 @@ final class WindowCapture {
 
     var isRecording: Bool { recording != nil }
 
+    /// Whether the recording in progress is an APNG (shift+v's); nil when not recording.
+    var recordsAPNG: Bool? { recording.map { $0.writer.apngPath != nil } }
+
     /// The seconds recorded so far; nil when not recording.
     var recordedSeconds: Double? { recording.map { Double($0.frames) / WindowCapture.rate } }
 

@@ -359,6 +359,24 @@ func temporaryFolder() throws -> URL {
     func renderSaysWhenTheCanvasCutsABadge(_ options: [String], _ warning: String?) throws {
         try Sticky.expectRender(["--radius", "10"] + options, warns: warning)
     }
+
+    /// A parameter given by a flag or --set that no mode of the scene shows is warned, naming
+    /// how it was given and why; one that some mode shows (the kernel's threshold in the Bézier
+    /// mode: the split shows it) says nothing, nor do the same settings in the scene they are for.
+    @Test(arguments: [
+        (["--set", "chainCount=50"], "--set chainCount=50 changes nothing in the badge scene: only for the caterpillar"),
+        (["--scene", "chain", "--max-distance", "80"], "--max-distance 80 changes nothing in the chain scene: not for the caterpillar"),
+        (["--scene", "grid", "--count", "4", "--spring-damping", "0.3"], "--spring-damping 0.3 changes nothing in the grid scene: the grid is still"),
+        (["--set", "spread=0.5"], "--set spread=0.5 changes nothing in the badge scene: only for the tangent bridge"),
+        (["--scene", "chain", "--set", "blend=3"], "--set blend=3 changes nothing in the chain scene: only for the smoothMin kernel"),
+        (["--scene", "chain", "--set", "chainCount=5"], nil),
+        (["--set", "spread=0.5", "--style", "tangent"], nil),
+        (["--kernel", "wyvill", "--set", "threshold=0.3"], nil),
+        (["--scene", "chain", "--set", "blend=3", "--kernel", "smoothMin"], nil),
+    ] as [([String], String?)])
+    func renderSaysWhenASettingChangesNothing(_ options: [String], _ warning: String?) throws {
+        try Sticky.expectRender(["--size", "200x150"] + options, warns: warning)
+    }
 }
 
 extension Sticky {

@@ -125,6 +125,21 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(result.stderr.contains(line) == warned && result.stderr.split(separator: "\n").count == (warned ? 1 : 0), "\(result.stderr)")
     }
 
+    /// A script that takes no time (an empty file, the wrong one, presses without a wait)
+    /// plays one frame at 0 s, and says so in one line; one that waits or moves over time, not
+    /// a word.
+    @Test(arguments: [("", true), ("size 200 100\n# nothing else\n", true), ("down 400 300\nup\n", true),
+                      ("wait 0.05\n", false), ("move 410 300 0.05\n", false)])
+    func aScriptThatTakesNoTimeIsSaidToPlayOneFrame(script: String, warned: Bool) throws {
+        let (result, lines, folder) = try replay(script)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = "script.txt takes no time (no wait, no timed move): one frame, at 0 s"
+        #expect(result.stderr.contains(line) == warned && result.stderr.split(separator: "\n").count == (warned ? 1 : 0), "\(result.stderr)")
+        // (At 60 fps: 0.05 s is three frames.)
+        #expect(lines.count == (warned ? 1 : 3), "\(lines.count) frames")
+    }
+
     @Test func keyRRestoresTheBadges() throws {
         let (result, lines, folder) = try replay("""
             badge 200 200 20

@@ -167,7 +167,8 @@ let windowToolsPresent: Bool = {
             #expect(try PNG.read(from: path).width == 640)
         }
         #expect(shots.count == 1 && shots[0].hasPrefix("sticky-"), "\(saved)")
-        // V recorded the second drag and the burst: a GIF at 30 fps, over about two seconds.
+        // V recorded the second drag and the burst: a GIF at 30 fps, over about two seconds; the
+        // shift+V pressed while it recorded neither stopped it nor started an APNG.
         let gifs = saved.filter { $0.hasSuffix(".gif") }
         #expect(gifs.count == 1, "\(saved)")
         if let name = gifs.first {
@@ -285,5 +286,8 @@ let windowToolsPresent: Bool = {
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("sticky-params.json"))) as? [String: Any]
         let distance = try #require(saved?["maxDistance"] as? Double)
         #expect(distance > 62 && distance <= 10_000, "maxDistance \(distance) after holding Right")
+        // Shift+right three times under the open help moved nothing.
+        let behindHelp = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("params-behind-help.json"))) as? [String: Any]
+        #expect(behindHelp?["maxDistance"] as? Double == 60, "maxDistance \(behindHelp?["maxDistance"] ?? "none") after shift+right under the help")
     }
 }
