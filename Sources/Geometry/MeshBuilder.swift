@@ -368,13 +368,12 @@ public struct MeshBuilder: Sendable {
                 return abs(sections[i].outer.distance(to: circle.center) - circle.radius) <= near
             }
             appendBatch(vertexCount: 4 * n + (copied ? 4 : 0), maxIndexCount: 18 * (n - 1)) { v, emit in
-                /// Writes section i's four vertices at `at`, placed about `side`'s circle.
-                func place(_ i: Int, at: Int, side: Int) {
+                /// Writes section i's four vertices at `at`, placed about `side`'s circle; `marked`:
+                /// whether it or a section next to it is near (`isNear`: a triangle takes its marker
+                /// from its last vertex, which may be the next section's or the one before's).
+                func place(_ i: Int, at: Int, side: Int, marked: Bool) {
                     let section = sections[i], a = section.inner, b = section.outer
                     let circle = circles[side]
-                    // A triangle takes its marker from its last vertex, which may be the next
-                    // section's or the one before's: the sections next to a near one are marked too.
-                    let marked = isNear(i - 1) || isNear(i) || isNear(i + 1)
                     let marker = marked ? Vertex.circleMarker - Float(circle.radius) : -1
                     let centre = bridge.world(circle.center)
                     func vertex(_ p: Vec2, alpha: Float) -> Vertex {
@@ -387,8 +386,14 @@ public struct MeshBuilder: Sendable {
                     v[at + 2] = vertex(Vec2(a.x, -a.y), alpha: section.alpha)
                     v[at + 3] = vertex(Vec2(b.x, -b.y), alpha: 0)
                 }
-                for i in 0..<n { place(i, at: 4 * i, side: i < middle ? 0 : 1) }
-                if copied { place(middle, at: 4 * n, side: 0) }
+                // (Each section's nearness found once, in a window of three down the sections.)
+                var before = false, here = isNear(0)
+                for i in 0..<n {
+                    let next = isNear(i + 1)
+                    place(i, at: 4 * i, side: i < middle ? 0 : 1, marked: before || here || next)
+                    (before, here) = (here, next)
+                }
+                if copied { place(middle, at: 4 * n, side: 0, marked: isNear(middle - 1) || isNear(middle) || isNear(middle + 1)) }
                 /// Where section i's vertices are for a quad from a section before it.
                 func after(_ from: Int, _ i: Int) -> Int { copied && from < middle && i == middle ? 4 * n : 4 * i }
                 var kept = 0
