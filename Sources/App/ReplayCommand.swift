@@ -269,14 +269,10 @@ enum ReplayCommand {
         finished = true
     }
 
-    /// Fails (exit 1) unless a file can be created at `path`.
+    /// Fails (exit 1) where a file cannot be written at `path`, as the writers find before
+    /// writing (`AtomicFile.problem`: its folder missing or a file, or the path a folder).
     static func checkWritable(_ path: String) throws(CLIError) {
-        let folder = PathName.folder(of: path).isEmpty ? "." : PathName.folder(of: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw .failure("cannot write '\(path)': no such directory '\(folder)'")
-        }
-        guard isDirectory.boolValue else { throw .failure("cannot write '\(path)': '\(folder)' is a file, not a folder") }
+        if let reason = AtomicFile.problem(at: AtomicFile.place(of: path)) { throw .failure("cannot write '\(path)': \(reason)") }
     }
 
     /// Writes through a temporary file renamed into place: never a half-written file.

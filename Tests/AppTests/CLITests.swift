@@ -207,6 +207,26 @@ func temporaryFolder() throws -> URL {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["s.txt", "taken"])
     }
 
+    /// Replay's and the window's file outputs that name a folder already there: exit 1 before
+    /// anything is written (the frames folder not made), one line saying so.
+    @Test(arguments: [
+        (["replay", "DIR/s.txt", "--frames", "DIR/frames", "--dump", "DIR/taken"], "cannot write 'DIR/taken': is a directory"),
+        (["replay", "DIR/s.txt", "--frames", "DIR/frames", "--gif", "DIR/taken"], "cannot write 'DIR/taken': is a directory"),
+        (["replay", "DIR/s.txt", "--frames", "DIR/frames", "--apng", "DIR/taken"], "cannot write 'DIR/taken': is a directory"),
+        (["--dump", "DIR/taken"], "cannot write 'DIR/taken': is a directory"),
+    ])
+    func outputFilesThatAreFoldersAreRefused(arguments: [String], message: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("badge 50 50 20 1\nwait 0.1\n".utf8).write(to: folder.appendingPathComponent("s.txt"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("taken"), withIntermediateDirectories: false)
+        let result = try Sticky.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: folder.path) })
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "sticky: \(message.replacingOccurrences(of: "DIR", with: folder.path))\n", "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["s.txt", "taken"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("taken").path).isEmpty)
+    }
+
     /// The extensions are read without regard to case; .apng is an animated PNG too.
     @Test func outputExtensionsOfAnyCaseAreWritten() throws {
         let folder = try temporaryFolder()
