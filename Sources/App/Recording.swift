@@ -64,6 +64,22 @@ final class Recording {
         apng = nil
     }
 
+    /// Finishes the files without putting them in place, for a caller that writes other files
+    /// with them, all or none: the GIF is whole beside its place (`commit` moves it), the
+    /// APNG's bytes come back with its path, for `AtomicFile.write` with the others.
+    func finish() throws(CLIError) -> [(Data, String)] {
+        do { try gif?.finish() } catch { throw .failure(error.description) }
+        guard let apng, let apngPath else { return [] }
+        self.apng = nil
+        do { return [(try apng.finished(), apngPath)] } catch { throw .failure(error.description) }
+    }
+
+    /// Moves the finished GIF into place.
+    func commit() throws(CLIError) {
+        do { try gif?.commit() } catch { throw .failure(error.description) }
+        gif = nil
+    }
+
     /// Abandons the files after a failure.
     func discard() {
         gif?.discard()

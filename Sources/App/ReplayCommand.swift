@@ -116,12 +116,20 @@ enum ReplayCommand {
                 folder = PathName.folder(of: folder)
             }
         }
+        // The frames are written into a hidden folder inside the frames folder and moved into
+        // place only once every other output is written: a failure leaves the folder as it was.
+        let staging = framesPath.map { $0 + "/.sticky-frames-\(getpid())" }
         var finished = false
-        defer { if !finished { for folder in made { rmdir(folder) } } }
-        if let framesPath {
+        defer {
+            if !finished {
+                if let staging { try? FileManager.default.removeItem(atPath: staging) }
+                for folder in made { rmdir(folder) }
+            }
+        }
+        if let framesPath, let staging {
             try Parse.refuseFile(at: framesPath, option: "--frames")
             do {
-                try FileManager.default.createDirectory(atPath: framesPath, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
             } catch {
                 throw .failure("cannot create the frames folder '\(framesPath)': \(systemReason(error))")
             }
@@ -240,9 +248,7 @@ enum ReplayCommand {
                                           hud: labels, hudScale: common.scale)
                 if let overflow = painter.fieldOverflow { throw .failure("at \(Parameter.format(t)) s: \(overflow)") }
                 let image = try headless.image(of: frame)
-                if let framesPath {
-                    try RenderCommand.write(image, to: framesPath + "/frame-" + String(format: "%05d", k) + ".png")
-                }
+                if let staging { try RenderCommand.write(image, to: staging + "/" + frameName(k)) }
                 if let recording {
                     pending.append((image, 1))
                     if pending.count >= batch {
@@ -259,8 +265,13 @@ enum ReplayCommand {
         }
         try recording?.add(pending)
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }
-        try recording?.close()
-        if let dumpPath { try writeAtomically(dump, to: dumpPath) }
+        // Every file whole beside its place before any is put there: the dump and the APNG
+        // together (all or none), then the GIF, then the frames.
+        var files = try recording?.finish() ?? []
+        if let dumpPath { files.insert((Data(dump.utf8), dumpPath), at: 0) }
+        if let failure = AtomicFile.write(files) { throw .failure("cannot write '\(failure.path)': \(failure.reason)") }
+        try recording?.commit()
+        if let framesPath, let staging { try placeFrames(from: staging, in: framesPath, count: played) }
         if summarize {
             CommandLine.say(summary.text(script: request.scriptPath, duration: script.duration, fps: fps, frames: played,
                                          endedEarly: player.ended))
@@ -269,15 +280,32 @@ enum ReplayCommand {
         finished = true
     }
 
+    /// Frame k's file name: `frame-00012.png`.
+    static func frameName(_ k: Int) -> String { "frame-" + String(format: "%05d", k) + ".png" }
+
+    /// Moves the `count` frames written in `staging` into `folder`, over those of the same names,
+    /// and removes the frames of an earlier, longer run left past them (a folder of one run
+    /// mixed with the tail of another is read as one animation): said on stderr.
+    static func placeFrames(from staging: String, in folder: String, count: Int) throws(CLIError) {
+        for k in 0..<count where rename(staging + "/" + frameName(k), folder + "/" + frameName(k)) != 0 {
+            throw .failure("cannot move '\(frameName(k))' into '\(folder)': \(systemText(errno))")
+        }
+        rmdir(staging)
+        let stale = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name -> Int? in
+            guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return nil }
+            let digits = name.dropFirst(6).dropLast(4)
+            guard digits.count >= 5, digits.allSatisfy(\.isASCII), let k = Int(digits), k >= count, frameName(k) == name else { return nil }
+            return k
+        }.sorted()
+        guard let first = stale.first else { return }
+        for k in stale { unlink(folder + "/" + frameName(k)) }
+        CommandLine.warn("removed \(stale.count) frame\(stale.count == 1 ? "" : "s") of an earlier run from '\(folder)' (\(frameName(first)) on)")
+    }
+
     /// Fails (exit 1) where a file cannot be written at `path`, as the writers find before
     /// writing (`AtomicFile.problem`: its folder missing or a file, or the path a folder).
     static func checkWritable(_ path: String) throws(CLIError) {
         if let reason = AtomicFile.problem(at: AtomicFile.place(of: path)) { throw .failure("cannot write '\(path)': \(reason)") }
-    }
-
-    /// Writes through a temporary file renamed into place: never a half-written file.
-    static func writeAtomically(_ text: String, to path: String) throws(CLIError) {
-        if let reason = AtomicFile.write(Data(text.utf8), to: path) { throw .failure("cannot write '\(path)': \(reason)") }
     }
 }
 

@@ -99,6 +99,12 @@ public final class APNGWriter: @unchecked Sendable {
 
     /// Finishes the file and moves it into place.
     public func close() throws(ImageFileError) {
+        if let reason = AtomicFile.write(try finished(), to: path) { throw ImageFileError.write(path: path, reason: "\(reason)") }
+    }
+
+    /// The whole file, its frame count corrected, to be written by the caller (with others, all
+    /// or none: `AtomicFile.write`). The writer is done with.
+    public func finished() throws(ImageFileError) -> Data {
         guard written > 0 else { throw ImageFileError.write(path: path, reason: "no frames") }
         if written < frameCount {
             // Rewrite acTL (length 8 at controlOffset: length, type, frames, plays, CRC).
@@ -114,7 +120,7 @@ public final class APNGWriter: @unchecked Sendable {
             data.replaceSubrange(controlOffset..<(controlOffset + 20), with: replacement)
         }
         chunk("IEND", Data())
-        if let reason = AtomicFile.write(data, to: path) { throw ImageFileError.write(path: path, reason: "\(reason)") }
+        return data
     }
 
     /// The frame count an APNG file declares and the frame controls it holds (for tests).

@@ -203,6 +203,13 @@ public final class GIFWriter: @unchecked Sendable {
 
     /// Finishes the file and moves it into place.
     public func close() throws(ImageFileError) {
+        try finish()
+        try commit()
+    }
+
+    /// Finishes the file beside its place (written whole, not yet where it goes): what may fail
+    /// for want of room is done, and `commit` or `discard` follows.
+    public func finish() throws(ImageFileError) {
         guard file != nil else { throw ImageFileError.write(path: path, reason: "already closed") }
         try flush()
         guard let file else { throw ImageFileError.write(path: path, reason: "already closed") }
@@ -212,11 +219,16 @@ public final class GIFWriter: @unchecked Sendable {
             removeTemporary()
             throw ImageFileError.write(path: path, reason: "\(String(cString: GifErrorString(error)))")
         }
-        guard let temporary, let place else { return }
+        guard let temporary else { return }
         // giflib creates the file for its owner only; give it the usual mode, as for PNGs.
         let mask = umask(0)
         umask(mask)
         chmod(temporary, 0o666 & ~mask)
+    }
+
+    /// Moves the finished file into place (a rename; nothing where it was written through).
+    public func commit() throws(ImageFileError) {
+        guard let temporary, let place else { return }
         guard rename(temporary, place) == 0 else {
             removeTemporary()
             throw ImageFileError.write(path: path, reason: "\(systemText(errno))")

@@ -194,6 +194,43 @@ let scratchMountsWork: Bool = {
         }
     }
 
+    /// Replay's outputs are written all or none: where one fails (a GIF or an APNG on a full
+    /// device, a dump there), the others are not written, and a frames folder keeps the frames
+    /// of its earlier run as they were (it kept some of the failed run's, or all of them); a
+    /// shorter run into that folder removes the earlier run's frames past its own, and says so
+    /// (they were left, read as one animation with the new ones).
+    @Test func replayWritesAllOrNoneAndItsFramesFolderHoldsOneRun() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func at(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let manager = FileManager.default
+        let long = at("long.txt"), short = at("short.txt")
+        // 0.3 s at 30 fps: 9 frames (a pull past the break and a burst); 0.1 s: 3.
+        try Data("down 480 300\nmove 550 300 0.2\nup\nwait 0.1\n".utf8).write(to: URL(fileURLWithPath: long))
+        try Data("wait 0.1\n".utf8).write(to: URL(fileURLWithPath: short))
+        func frames() throws -> [String: Data] {
+            Dictionary(uniqueKeysWithValues: try manager.contentsOfDirectory(atPath: at("f")).map { ($0, manager.contents(atPath: at("f/" + $0))!) })
+        }
+        let first = try Sticky.run(["replay", long, "--frames", at("f"), "--fps", "30"])
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        let before = try frames()
+        #expect(before.keys.sorted() == (0..<9).map { ReplayCommand.frameName($0) })
+        for failing in [["--gif", "/dev/full", "--dump", at("d.jsonl")], ["--apng", "/dev/full", "--dump", at("d.jsonl")],
+                        ["--dump", "/dev/full", "--apng", at("a.png"), "--gif", at("a.gif")]] {
+            let result = try Sticky.run(["replay", short, "--frames", at("f"), "--fps", "30"] + failing)
+            expectOneLine(result, status: 1, containing: "no space left on device", failing.joined(separator: " "))
+            #expect(try frames() == before, "\(failing): the frames folder changed")
+            #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == ["f", "long.txt", "short.txt"], "\(failing)")
+        }
+        let shorter = try Sticky.run(["replay", short, "--frames", at("f"), "--fps", "30"])
+        #expect(shorter.status == 0, "\(shorter.stderr)")
+        #expect(shorter.stderr == "sticky: warning: removed 6 frames of an earlier run from '\(at("f"))' (frame-00003.png on)\n", "\(shorter.stderr)")
+        let after = try frames()
+        #expect(after.keys.sorted() == (0..<3).map { ReplayCommand.frameName($0) })
+        // The three are the short run's: the badges at rest, not the long run's drag.
+        #expect(after[ReplayCommand.frameName(2)] != before[ReplayCommand.frameName(2)])
+    }
+
     /// A link is kept and the file it names is written (a dangling one's is made where it
     /// points); a pipe or a device is written through, never replaced by a plain file (`render
     /// --out /dev/full` as root once put a PNG where the device was and said nothing); and a
