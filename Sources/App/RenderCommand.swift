@@ -187,7 +187,8 @@ enum RenderCommand {
         // A count too small to read is left out, as the window leaves it out (a new user's
         // eight digits on a badge of 20 drew a plain dot without a word); one that no font can
         // draw has its own warning, once (`Fonts.atlas`).
-        if let atlas, CountPlacement(request.text, center: .zero, radius: 100, scale: 1, atlas: atlas) != nil,
+        // (However long it is: a count of 40 digits, too small even at radius 100, was left out unsaid.)
+        if let atlas, CountPlacement.hasInk(request.text, atlas: atlas),
            CountPlacement(request.text, center: request.pose.center, radius: request.radius, scale: options.scale, atlas: atlas) == nil {
             CommandLine.warn("--text '\(request.text)' is left out: it would be under \(CountPlacement.minimumPixels) device px per em "
                              + "on a badge of radius \(Parameter.format(request.radius)) at scale \(Parameter.format(options.scale)) "

@@ -96,6 +96,13 @@ public struct CountPlacement: Sendable {
     /// The box of the glyphs' ink (their bitmaps), device pixels, y down.
     public var ink: (minX: Double, minY: Double, maxX: Double, maxY: Double)
 
+    /// Whether `text` has ink at all in the atlas's font (at 16 px per em): a count with none
+    /// draws nothing at any size (a font without its characters), one with some is left out
+    /// only for being too small.
+    public static func hasInk(_ text: String, atlas: GlyphAtlas) -> Bool {
+        !text.isEmpty && CountLayout(text: text, size: 16, atlas: atlas).inkWidth > 0
+    }
+
     public init?(_ text: String, center: Vec2, radius: Double, scale: Double, atlas: GlyphAtlas) {
         guard !text.isEmpty, radius > 0, scale > 0, center.isFinite else { return nil }
         var em = 0.95 * radius * scale

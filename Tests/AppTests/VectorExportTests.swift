@@ -414,14 +414,15 @@ let rsvgPresent = onPath("rsvg-convert")
 
 /// A count too long to read on its badge is left out, and render says so: the warning comes
 /// exactly when the picture has no count on the badge (no light pixel inside its disc), for
-/// counts of one to twelve digits at R 20 and at scale 1 and 2.
+/// counts of one to twelve digits at R 20 and at scale 1 and 2, and of 40 and 60 (too long to
+/// draw even at radius 100, where they were left out unsaid).
 @Suite struct LeftOutCountTests {
     @Test func aCountLeftOutIsWarnedOf() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var warned = 0, drawn = 0
         for scale in [1, 2] {
-            for digits in 1...12 {
+            for digits in Array(1...12) + [40, 60] {
                 let out = folder.appendingPathComponent("c.png").path
                 let text = String(repeating: "8", count: digits)
                 let result = try Sticky.run(["render", "--radius", "20", "--size", "100x100", "--scale", String(scale), "--text", text, "--out", out])
