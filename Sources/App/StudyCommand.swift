@@ -60,6 +60,22 @@ struct StudyRequest {
     var warnings: [String] {
         common.warnings + (distanceGiven && sweep == "distance"
             ? ["--distance is the pull for a sweep of another parameter; a distance sweep ignores it"] : [])
+            + [sweepWarning].compactMap { $0 }
+    }
+
+    /// Where the swept parameter changes none of the fills compared, why (a sweep of blend
+    /// over the Bézier fills alone drew the same cells and flat lines without a word): the
+    /// study's badge is posed still, so the spring's and the burst's change nothing; another
+    /// scene's, construction's or kernel's change nothing in a fill not of them.
+    var sweepWarning: String? {
+        guard sweep != "distance", let parameter = ParameterRegistry.named(sweep) else { return nil }
+        let lead = "--sweep \(sweep) changes nothing in the study"
+        if case .motion? = parameter.condition { return lead + ": its badge is posed, not moving" }
+        let reasons = fills.map { fill in
+            parameter.whyNotInEffect(fill.apply(to: common.parameters), scene: .free, mode: fill.style != nil ? .bezier : .metaball)
+        }
+        guard let reason = reasons.first ?? nil, reasons.allSatisfy({ $0 != nil }) else { return nil }
+        return lead + " of \(fills.map(\.name).joined(separator: ", ")): \(reason)"
     }
 
     static let help = """
@@ -559,14 +575,20 @@ enum StudyCommand {
     // MARK: The plots
 
     /// Ticks for [lo, hi]: a step of 1, 2 or 5 × 10^k giving about five, and the range widened to them.
-    static func ticks(_ lo: Double, _ hi: Double) -> (values: [Double], lo: Double, hi: Double) {
+    /// `most`: the most the figure can be (an IoU's 1).
+    static func ticks(_ lo: Double, _ hi: Double, most: Double? = nil) -> (values: [Double], lo: Double, hi: Double) {
         var lo = lo, hi = hi
         // A constant figure (to rounding) gets a range of its own: noise must not fill the plot.
         // One that is not negative keeps to 0 and up (a join angle of 0° at every value had an
-        // axis from -1 to 1).
+        // axis from -1 to 1), and one with a most keeps to it (an IoU of 1 throughout had an axis
+        // to 2).
         if !(hi - lo > 1e-9 * max(1, abs(lo), abs(hi))) {
             let middle = (lo + hi) / 2, half = max(1, abs(middle) * 0.1)
-            (lo, hi) = lo >= 0 && middle - half < 0 ? (0, 2 * half) : (middle - half, middle + half)
+            if let most, middle + half > most {
+                (lo, hi) = (lo >= 0 ? max(0, most - 2 * half) : most - 2 * half, most)
+            } else {
+                (lo, hi) = lo >= 0 && middle - half < 0 ? (0, 2 * half) : (middle - half, middle + half)
+            }
         }
         let raw = (hi - lo) / 5, power = pow(10, (log10(raw)).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
@@ -613,13 +635,13 @@ enum StudyCommand {
         var pen = HUDPen(scale: scale, atlas: atlas)
         let sweepLabel = request.sweep == "distance" ? "distance between the centres (px)"
             : "\(request.sweep)\(request.unit.isEmpty ? "" : " (\(request.unit))")"
-        let charts: [(title: String, figure: (StudyRow) -> Double?)] = [
-            ("narrowest width between the centres (px)", { $0.waist }),
-            ("area (px²)", { $0.area }),
-            ("join angle at the home circle (°, Bézier)", { $0.kinkHome }),
-            ("join angle at the badge (°, Bézier)", { $0.kinkBadge }),
+        let charts: [(title: String, figure: (StudyRow) -> Double?, most: Double?)] = [
+            ("narrowest width between the centres (px)", { $0.waist }, nil),
+            ("area (px²)", { $0.area }, nil),
+            ("join angle at the home circle (°, Bézier)", { $0.kinkHome }, nil),
+            ("join angle at the badge (°, Bézier)", { $0.kinkBadge }, nil),
             // (Measured against quad whether it is drawn or not.)
-            ("IoU with the quad fill\(request.fills.contains { $0.name == "quad" } ? "" : " (not in --fills)")", { $0.iou }),
+            ("IoU with the quad fill\(request.fills.contains { $0.name == "quad" } ? "" : " (not in --fills)")", { $0.iou }, 1),
         ]
         // The x axis spans the sweep exactly (a single value: ±1 round it), ticks at round values in it.
         let xNice = ticks(request.from, request.to)
@@ -642,7 +664,7 @@ enum StudyCommand {
                 box = Rect(x: box.x, y: box.y + drop, width: box.width, height: box.height - drop)
             }
             let values = rows.compactMap(chart.figure).map { abs($0) < 1e-9 ? 0 : $0 }
-            let yTicks = values.isEmpty ? ticks(0, 1) : ticks(values.min()!, values.max()!)
+            let yTicks = values.isEmpty ? ticks(0, 1) : ticks(values.min()!, values.max()!, most: chart.most)
             func place(_ x: Double, _ y: Double) -> Vec2 {
                 Vec2(box.x + (x - xTicks.lo) / (xTicks.hi - xTicks.lo) * box.width,
                      box.maxY - (y - yTicks.lo) / (yTicks.hi - yTicks.lo) * box.height)

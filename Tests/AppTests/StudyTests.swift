@@ -226,12 +226,18 @@ import Testing
     }
 
     /// A figure that is the same at every value gets an axis of its own round it; one that is
-    /// not negative keeps to 0 and up (the join angles, 0° throughout, had -1 to 1).
+    /// not negative keeps to 0 and up (the join angles, 0° throughout, had -1 to 1), one with a
+    /// most to it.
     @Test func aConstantFiguresAxis() {
         let zero = StudyCommand.ticks(0, 0), five = StudyCommand.ticks(5, 5), below = StudyCommand.ticks(-2, -2)
         #expect(zero.lo == 0 && zero.hi >= 1 && zero.values.first == 0, "\(zero)")
         #expect(five.lo < 5 && five.hi > 5 && five.lo >= 0, "\(five)")
         #expect(below.lo < -2 && below.hi > -2, "\(below)")
+        // And one with a most keeps to it: an IoU of 1 (or 0.5) throughout had an axis to 2.
+        for iou in [1.0, 0.5] {
+            let ticks = StudyCommand.ticks(iou, iou, most: 1)
+            #expect(ticks.lo == 0 && ticks.hi == 1 && ticks.values.first == 0 && ticks.values.last == 1, "\(iou): \(ticks)")
+        }
     }
 
     /// A sheet too narrow for its title (one value: one column) wraps it, the cells lower by
@@ -346,12 +352,31 @@ import Testing
         #expect(rerun.status == 0 && rerun.stderr.isEmpty, "--cell \(named): \(rerun.stderr)")
     }
 
+    /// A sweep of a parameter that none of the fills compared shows is said in one line, with
+    /// why (its cells and lines all the same); one that some fill shows, not a word.
+    @Test(arguments: [
+        ("blend=4:24:20", "quad", "--sweep blend changes nothing in the study of quad: only where the field is drawn"),
+        ("blend=4:24:20", "quad,metaball.smoothMin", nil),
+        ("springDamping=0.1:0.5:0.4", "quad,metaball.inverseSquare", "--sweep springDamping changes nothing in the study: its badge is posed, not moving"),
+        ("chainCount=3:13:10", "quad", "--sweep chainCount changes nothing in the study of quad: only for the caterpillar"),
+        ("spread=0.2:0.8:0.6", "quad,cubic", "--sweep spread changes nothing in the study of quad, cubic: only for the tangent bridge"),
+        ("spread=0.2:0.8:0.6", "cubic,tangent", nil),
+        ("threshold=0.2:0.6:0.4", "metaball.inverseSquare", "--sweep threshold changes nothing in the study of metaball.inverseSquare: only for the wyvill kernel"),
+    ] as [(String, String, String?)])
+    func aSweepThatNoFillShowsIsSaid(sweep: String, fills: String, warning: String?) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Sticky.run(["study", "--sweep", sweep, "--fills", fills, "--out", folder.appendingPathComponent("s").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == (warning.map { "sticky: warning: \($0)\n" } ?? ""), "\(result.stderr)")
+    }
+
     /// --distance is the pull of a sweep of another parameter: with a distance sweep it is
     /// ignored, and said so in one line; with another sweep, not a word.
     @Test func aDistanceSweepSaysItIgnoresDistance() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (sweep, warned) in [("distance=0:20:10", true), ("neck=0:1:0.5", false)] {
+        for (sweep, warned) in [("distance=0:20:10", true), ("shrink=5:15:10", false)] {
             let out = folder.appendingPathComponent(sweep).path
             let result = try Sticky.run(["study", "--sweep", sweep, "--distance", "30", "--fills", "quad", "--out", out])
             #expect(result.status == 0, "\(sweep): \(result.stderr)")
