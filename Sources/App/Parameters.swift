@@ -465,6 +465,11 @@ public enum ParameterRegistry {
         } catch {
             throw .usage("\(path): not valid JSON\(reason(text))")
         }
+        // (Foundation's reader takes a comma before a closing brace; JSON does not, and other
+        // readers of the file would refuse it.)
+        if let comma = trailingComma(in: text) {
+            throw .usage("\(path): not valid JSON: line \(comma.line), column \(comma.column): a comma before '\(comma.closing)'")
+        }
         if let twice = duplicateKey(in: text) {
             throw .usage("\(path): field '\(twice)' is given twice (once is enough)")
         }
@@ -505,15 +510,47 @@ extension ParameterRegistry {
             if what.hasSuffix(".") { what.removeLast() }
             what = what.replacingOccurrences(of: " is not representable in Swift", with: " is out of range")
             guard let range = what.range(of: " around character "), let offset = Int(what[range.upperBound...]) else {
+                // A file that ends too soon: where it ends.
+                if what.lowercased().contains("end of file") {
+                    let end = place(of: text.utf8.count, in: text)
+                    return ": line \(end.line), column \(end.column): " + what.prefix(1).lowercased() + what.dropFirst()
+                }
                 return ": " + what.prefix(1).lowercased() + what.dropFirst()
             }
-            // The offset counts UTF-8 bytes.
-            let before = Array(text.utf8.prefix(offset))
-            let line = before.filter { $0 == 10 }.count + 1
-            let column = before.count - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+            let at = place(of: offset, in: text)
             let kind = what[..<range.lowerBound]
-            return ": line \(line), column \(column): " + kind.prefix(1).lowercased() + kind.dropFirst()
+            return ": line \(at.line), column \(at.column): " + kind.prefix(1).lowercased() + kind.dropFirst()
         }
+    }
+
+    /// The line and column (from 1, in bytes) of the UTF-8 byte `offset` of `text`.
+    static func place(of offset: Int, in text: String) -> (line: Int, column: Int) {
+        let before = Array(text.utf8.prefix(offset))
+        return (before.filter { $0 == 10 }.count + 1, before.count - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1)
+    }
+
+    /// The first comma of `text` (valid to Foundation's reader) followed by a closing brace or
+    /// bracket, with the closing character; nil where none is.
+    static func trailingComma(in text: String) -> (line: Int, column: Int, closing: Character)? {
+        var inString = false, escaped = false, comma: Int?
+        for (offset, byte) in text.utf8.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; comma = nil
+            case UInt8(ascii: ","): comma = offset
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let comma {
+                    let at = place(of: comma, in: text)
+                    return (at.line, at.column, Character(UnicodeScalar(byte)))
+                }
+            case 9, 10, 13, 32: break
+            default: comma = nil
+            }
+        }
+        return nil
     }
 
     /// The first name the top-level object of `text` (valid JSON) gives twice, as written;

@@ -321,6 +321,12 @@ func temporaryFolder() throws -> URL {
         (#"{"maxDistance": 0.25}"#, "got '0.25'"),
         (#"{"style": true}"#, "field 'style' expects one of quad, cubic, tangent, got the boolean true"),
         (#"{"maxDistance": "#, "not valid JSON"),
+        // A file that ends too soon says where it ends; a comma before a closing brace or
+        // bracket, which Foundation's reader took, is refused where it is.
+        ("{\n  \"maxDistance\": 80,", "not valid JSON: line 2, column 21: unexpected end of file"),
+        (#"{"maxDistance": 80,}"#, "not valid JSON: line 1, column 19: a comma before '}'"),
+        ("{\n  \"shrink\": 5,\n  \"maxDistance\": 80,\n}", "not valid JSON: line 3, column 20: a comma before '}'"),
+        (#"{"maxDistance": [1, 2,]}"#, "not valid JSON: line 1, column 22: a comma before ']'"),
         // Where it is not, as a line and column (the offset counted in bytes: "é" is two).
         ("{\n  \"headColor\": \"#ff0000\",\n  \"shrink\": 1x\n}", "not valid JSON: line 3, column 14: invalid value"),
         ("{\"color\": \"é\", \"shrink\": 1x}", "not valid JSON: line 1, column 28: invalid value"),
