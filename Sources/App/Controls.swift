@@ -113,6 +113,17 @@ struct Controls {
         KeyBinding("q, escape", ["q", "escape"], .quit, "quit (escape first closes the help)"),
     ]
 
+    /// Whether a press is one of the window's view keys (mode, scene, construction, wireframe,
+    /// captures, HUD, help, saving), which a replay plays as nothing: its view is its options.
+    static func changesNothingInAReplay(_ press: KeyPress) -> Bool {
+        switch binding(for: press)?.action {
+        case .selectPrevious, .selectNext, .moveSlider, .resetSlider, .preset, .reset, .quit: false
+        case .nextMode, .nextScene, .toggleConstruction, .toggleWireframe, .screenshot, .screenshotOtherWay,
+             .toggleRecording, .toggleRecordingAPNG, .toggleHUD, .toggleHelp, .saveParameters: true
+        case nil: false
+        }
+    }
+
     /// The binding a press triggers: one naming it with exactly its modifiers, else one naming
     /// the key alone (shift and alt then only scale a slider's step).
     static func binding(for press: KeyPress) -> KeyBinding? {

@@ -96,6 +96,7 @@ enum ReplayCommand {
             try common.finish()
         }
         common.warn(scene: script.scene ?? common.scene)
+        for note in script.notes { CommandLine.warn(note) }
         // (An empty file, or the wrong one, plays a frame of the scene at rest: said, not silent.)
         if script.duration == 0 {
             CommandLine.warn("\(request.scriptPath) takes no time (no wait, no timed move): one frame, at 0 s")

@@ -23,6 +23,9 @@ struct ReplayScript {
     var timeline: [(time: Double, action: Action)] = []
     /// Where the script's time ends.
     var duration = 0.0
+    /// Lines that play but do nothing, a warning each: a view key (its first press), an `up`
+    /// with the pointer not down.
+    var notes: [String] = []
 
     /// The longest script: an hour of script time.
     static let maximumDuration = 3600.0
@@ -34,6 +37,7 @@ struct ReplayScript {
         var time = 0.0
         var pointer = Vec2.zero
         var started = false
+        var down = false, viewKeys: Set<String> = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
             let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -107,6 +111,7 @@ struct ReplayScript {
             case "down":
                 let v = try numbers(2...2, "X Y")
                 started = true
+                down = true
                 pointer = Vec2(v[0], v[1])
                 timeline.append((time, .command(.pointerDown(pointer))))
             case "move":
@@ -131,6 +136,8 @@ struct ReplayScript {
                 timeline.append((time, .command(.pointerMove(target))))
             case "up":
                 guard args.isEmpty else { throw fail("up takes no arguments") }
+                if !down { notes.append("\(file):\(line): up with the pointer not down releases nothing") }
+                down = false
                 started = true
                 timeline.append((time, .command(.pointerUp)))
             case "wait":
@@ -143,6 +150,9 @@ struct ReplayScript {
                 guard args.count == 1 else { throw fail("key expects NAME") }
                 guard let key = KeyPress(script: args[0]) else {
                     throw fail("unknown key '\(args[0])' (known: \((KeyPress.known.sorted() + ["?"]).joined(separator: ", ")), with shift+ or alt+)")
+                }
+                if Controls.changesNothingInAReplay(key), viewKeys.insert(args[0]).inserted {
+                    notes.append("\(file):\(line): key \(args[0]) changes nothing in a replay: its view is its options (--mode, --construction, ...)")
                 }
                 started = true
                 timeline.append((time, .key(key)))

@@ -140,6 +140,29 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(lines.count == (warned ? 1 : 3), "\(lines.count) frames")
     }
 
+    /// Lines that play but do nothing are said, a line each: a view key (at its first press;
+    /// the slider keys, r and q act), and an `up` with the pointer not down; the same over a
+    /// summary.
+    @Test func linesThatDoNothingAreSaid() throws {
+        let script = "key m\nkey s\nkey m\nkey right\nkey r\nup\ndown 480 300\nmove 530 300 0.1\nup\nup\nwait 0.5\n"
+        let expected = [
+            "script.txt:1: key m changes nothing in a replay: its view is its options (--mode, --construction, ...)",
+            "script.txt:2: key s changes nothing in a replay: its view is its options (--mode, --construction, ...)",
+            "script.txt:6: up with the pointer not down releases nothing",
+            "script.txt:10: up with the pointer not down releases nothing",
+        ]
+        let aliasing = "the spring back rings at"
+        let (dumped, lines, folder) = try replay(script)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(dumped.status == 0 && !lines.isEmpty, "\(dumped.stderr)")
+        let said = dumped.stderr.split(separator: "\n").map(String.init)
+        #expect(said.count == expected.count + 1, "\(dumped.stderr)")
+        for (line, text) in zip(said, expected) { #expect(line.hasPrefix("sticky: warning: ") && line.hasSuffix(text), "\(line)") }
+        #expect(said.last?.contains(aliasing) == true, "\(dumped.stderr)")
+        let summary = try Sticky.run(["replay", folder.appendingPathComponent("script.txt").path])
+        #expect(summary.status == 0 && summary.stderr.split(separator: "\n").map(String.init) == said, "\(summary.stderr)")
+    }
+
     @Test func keyRRestoresTheBadges() throws {
         let (result, lines, folder) = try replay("""
             badge 200 200 20
