@@ -34,7 +34,7 @@ final class WindowCapture {
         } catch let error as ImageFileError {
             return WindowCapture.warn("screenshot not saved: \(error.description)")
         } catch {
-            return WindowCapture.warn("screenshot not saved: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder))")
+            return WindowCapture.warn("screenshot not saved: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder, error))")
         }
     }
 
@@ -45,7 +45,7 @@ final class WindowCapture {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            return WindowCapture.warn("not recording: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder))")
+            return WindowCapture.warn("not recording: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder, error))")
         }
         do {
             let writer = try Recording(gif: apng ? nil : path, apng: apng ? path : nil, width: width, height: height,
@@ -138,9 +138,16 @@ final class WindowCapture {
         return "sticky-\(stamp)-\(String(format: "%03d", millis))"
     }
 
+    /// Why a folder cannot be made: a file where a folder should be, or a parent that cannot be
+    /// written, where that is the reason; else the system's (`error`, of the attempt), as ": why".
+    static func obstacle(in folder: String, _ error: any Error) -> String {
+        let plain = obstacle(in: folder)
+        return plain.isEmpty ? ": " + systemReason(error) : plain
+    }
+
     /// Why a folder cannot be made, when the reason is plain: a file where a folder should be,
-    /// or a parent that cannot be written.
-    static func obstacle(in folder: String) -> String {
+    /// or a parent that cannot be written ("" where neither is).
+    private static func obstacle(in folder: String) -> String {
         var path = (folder as NSString).standardizingPath
         while !path.isEmpty, path != "/" {
             var isDirectory: ObjCBool = false

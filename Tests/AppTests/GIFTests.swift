@@ -238,6 +238,19 @@ struct DecodedGIF {
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
     }
 
+    /// A folder that cannot be made for a reason other than a file in its way says the
+    /// system's (under /proc: the toasts said only "cannot create the folder '/proc/x'").
+    @Test func aFolderThatCannotBeMadeSaysWhy() {
+        let capture = WindowCapture(folder: "/proc/sticky-\(getpid())/shots")
+        let started = capture.start(apng: false, width: 6, height: 1, colors: [GIFTimingTests.black], time: 0)
+        let saved = capture.save(Image(width: 2, height: 2), hud: false)
+        for (message, lead) in [(started, "not recording"), (saved, "screenshot not saved")] {
+            let prefix = "\(lead): cannot create the folder '/proc/sticky-\(getpid())/shots': "
+            #expect(message.hasPrefix(prefix) && message.count > prefix.count + 3, "\(message)")
+        }
+        #expect(!capture.isRecording)
+    }
+
     /// Key p's message names the params file in full whether or not it could be written (a
     /// failure named the relative path, a success the whole one).
     @Test func theParamsFileIsNamedInFull() {
