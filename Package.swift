@@ -50,7 +50,9 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
         // Contexts: headless EGL (and the GLFW window).
-        .target(name: "Platform", dependencies: ["CEpoxy", "CGLFW"], swiftSettings: fuzzSettings),
+        // Xlib's error handler for the window: a window destroyed from outside is quit, not died of.
+        .target(name: "CX11Guard", linkerSettings: [.linkedLibrary("X11")]),
+        .target(name: "Platform", dependencies: ["CEpoxy", "CGLFW", "CX11Guard"], swiftSettings: fuzzSettings),
         // The command line, scenes and the frame loop: joins Platform and Render.
         .target(
             name: "App",

@@ -134,6 +134,9 @@ final class WindowApp {
             if glErrors > 1 { CommandLine.warn("\(glErrors) frames had a GL error") }
             renderer.destroy()
             window.destroy()
+            // (Errors Xlib's default handler would have ended the window on: said, not died of.)
+            let x = window.otherXErrors
+            if x.count > 0 { CommandLine.warn("\(x.count) X error\(x.count == 1 ? "" : "s") went by (the first: \(x.first))") }
         }
         var dirty = true
         while !quit {
@@ -228,6 +231,10 @@ final class WindowApp {
         case .key(let name, let shift, let alt, let repeated):
             return handle(KeyPress(name: name, shift: shift, alt: alt), repeated: repeated)
         case .closeRequested:
+            quit = true
+        case .destroyed:
+            // (Quit as from a close: a recording in progress is saved.)
+            CommandLine.warn("the window was destroyed from outside; quitting")
             quit = true
         case .exposed:
             // Restored or uncovered: the picture must be drawn again (true below).

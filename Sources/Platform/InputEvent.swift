@@ -16,4 +16,6 @@ public enum InputEvent: Hashable, Sendable {
     /// The window's contents were lost (mapped again after a minimise, uncovered): draw again.
     case exposed
     case closeRequested
+    /// The window was destroyed from outside (a raw XDestroyWindow: no close request came).
+    case destroyed
 }

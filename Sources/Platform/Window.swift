@@ -1,6 +1,7 @@
 // A GLFW window with an OpenGL 3.3 core context, reporting input as InputEvent values.
 
 @preconcurrency import CGLFW
+import CX11Guard
 import Foundation
 
 /// The last GLFW error message, for one-line reports.
@@ -115,19 +116,35 @@ public final class Window {
 
     /// Handles pending window-system events without waiting; returns the input since last time.
     public func poll() -> [InputEvent] {
+        sticky_x11_guard()
         glfwPollEvents()
         return take()
     }
 
     /// Sleeps until an event arrives (no CPU used meanwhile), or `timeout` seconds pass.
     public func wait(timeout: Double? = nil) -> [InputEvent] {
+        sticky_x11_guard()
         if let timeout { glfwWaitEventsTimeout(timeout) } else { glfwWaitEvents() }
         return take()
     }
 
+    /// Whether `.destroyed` was reported (once).
+    private var reportedGone = false
+
     private func take() -> [InputEvent] {
         defer { queue.removeAll(keepingCapacity: true) }
+        // (A window destroyed from outside sends no event: an X error on the next call says so.)
+        if !reportedGone, sticky_x11_window_gone() != 0 {
+            reportedGone = true
+            queue.append(.destroyed)
+        }
         return queue
+    }
+
+    /// X errors other than the window's being gone, which Xlib's default handler would have
+    /// ended the process on: how many, and the first one's text.
+    public var otherXErrors: (count: Int, first: String) {
+        (Int(sticky_x11_other_errors()), String(cString: sticky_x11_other_error()))
     }
 
     /// Moves the pointer to (x, y) in window units (X puts it on a whole pixel); where it is
@@ -177,7 +194,11 @@ public final class Window {
     /// Closes the window and ends GLFW.
     public func destroy() {
         if let handle {
+            sticky_x11_guard()
             glfwDestroyWindow(handle)
+            // (GLFW may have put Xlib's default handler back: a window gone from outside makes
+            // errors to the end.)
+            sticky_x11_guard()
             glfwTerminate()
         }
         handle = nil

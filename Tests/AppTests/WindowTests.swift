@@ -243,6 +243,31 @@ let windowToolsPresent: Bool = {
         #expect(mount.contents.isEmpty, "left behind in \(mount.url.path): \(mount.contents)")
     }
 
+    /// A window destroyed from outside while it records (a raw XDestroyWindow: no close
+    /// request): it quits as from a close, the recording saved whole, one warning, exit 0 (Xlib's
+    /// default handler ended it with status 1 on GLFW's next call, the recording lost and its
+    /// temporary file left).
+    @Test(.enabled(if: windowToolsPresent, "needs Xvfb and xdotool"), .timeLimit(.minutes(2)))
+    func aWindowDestroyedFromOutsideQuitsAsFromAClose() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, message) = try WindowTests.runOnOwnDisplay(root.appendingPathComponent("scripts/window-test-destroy"), folder)
+        #expect(status == 0, "\(message)")
+        let ended = try String(contentsOf: folder.appendingPathComponent("destroy.status"), encoding: .utf8)
+        let err = try String(contentsOf: folder.appendingPathComponent("destroy.err"), encoding: .utf8)
+        #expect(ended == "0\n", "sticky ended with \(ended): \(err)")
+        #expect(err == "sticky: warning: the window was destroyed from outside; quitting\n", "\(err)")
+        let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
+        #expect(shots.count == 1 && shots[0].hasSuffix(".gif"), "\(shots)")
+        if let name = shots.first, name.hasSuffix(".gif") {
+            let gif = try GIFWriter.frames(in: folder.appendingPathComponent("shots").appendingPathComponent(name).path)
+            #expect(gif.count >= 3 && gif.width == 320 && gif.height == 240, "\(gif.count) frames, \(gif.width)x\(gif.height)")
+        }
+        let out = try String(contentsOf: folder.appendingPathComponent("destroy.out"), encoding: .utf8)
+        #expect(out.hasPrefix("saved ") && out.contains(".gif ("), "stdout: \(out)")
+    }
+
     /// Resize to 1x1 and back, unmap and map (a minimise), focus taken by another window in a
     /// drag, a drag released outside the window, held keys: no GL error, no stuck drag, finite
     /// state throughout; a held slider key repeats, a held S or V acts once.
