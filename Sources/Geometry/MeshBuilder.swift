@@ -342,9 +342,7 @@ public struct MeshBuilder: Sendable {
     /// point's coverage to 0 at the outer one; it pairs every inner point with its outer one,
     /// so it keeps them all.
     private mutating func appendFillAndFringe(bridge: Bridge, color: UInt32, feather: Double) {
-        let sections = self.sections
-        let n = sections.count
-        guard n >= 2 else { return }
+        guard self.sections.count >= 2 else { return }
         // Near each circle the fringe lies over the circle's own soft edge, and "over" would
         // stack the two (1 − (1 − c)², up to a quarter too much where they coincide): the
         // fringe's vertices within 3 device pixels of a circle carry it (`Vertex.circleMarker`
@@ -357,8 +355,29 @@ public struct MeshBuilder: Sendable {
         // The first section nearer the badge. Sections before it are placed about the home
         // circle, it and those after about the badge; the quads between it and the one before
         // use a copy of it placed about the home circle (after the others), so that no triangle
-        // mixes the two circles' offsets.
-        let middle = sections.read { $0.firstIndex { $0.inner.x >= 0.5 * bridge.length } } ?? n
+        // mixes the two circles' offsets. Where those quads reach the badge's edge (a straight
+        // side flattened to a few points: a quad bridge between circles of one size, the goo
+        // caterpillar's), a section is put in halfway along, on them, so that the part near the
+        // badge is placed about it (placed about the home circle, it stacked on the badge's edge,
+        // up to 0.25 too much coverage).
+        let half = 0.5 * bridge.length
+        var middle = self.sections.read { $0.firstIndex { $0.inner.x >= half } } ?? self.sections.count
+        if middle > 0, middle < self.sections.count {
+            let (before, at) = self.sections.read { ($0[middle - 1], $0[middle]) }
+            if at.inner.x > half, abs(at.outer.distance(to: circles[1].center) - circles[1].radius) <= near {
+                let t = (half - before.inner.x) / (at.inner.x - before.inner.x)
+                let halfway = Section(inner: before.inner.mix(at.inner, t), outer: before.outer.mix(at.outer, t),
+                                      alpha: before.alpha + Float(t) * (at.alpha - before.alpha))
+                self.sections.append(upTo: 1) { sections, count in
+                    for k in stride(from: count, to: middle, by: -1) { sections[k] = sections[k - 1] }
+                    sections[middle] = halfway
+                    return count + 1
+                }
+            }
+        }
+        let sections = self.sections
+        let n = sections.count
+        middle = min(middle, n)
         let copied = middle > 0 && middle < n
         sections.read { sections in
             /// Whether section i's fringe lies within reach of its circle's edge.
