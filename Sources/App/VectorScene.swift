@@ -53,6 +53,10 @@ struct VectorScene {
         /// A home circle within its badge's disc (`BadgePose.homeIsCovered`): in the
         /// construction, not drawn (the PNG draws the badge alone there too).
         var covered = false
+        /// How much wider than `radius` it is drawn (the caterpillar's head over the field: half
+        /// a device pixel, over the field's soft edge). The JSON gives the radius, the
+        /// geometry, the same at any scale; the SVG draws the wider circle, as the PNG does.
+        var cover = 0.0
     }
 
     /// A count: its glyphs' outlines in canvas units, where the picture draws their bitmaps.
@@ -222,8 +226,8 @@ struct VectorScene {
         if let head = snapshot.bodies.last {
             // As the painter does: as large as the contour holds, and half a device pixel wider,
             // covering the field's soft edge under it.
-            pane.circles.append(Circle(center: head.center, radius: BadgePainter.headRadius(head, in: field) + 0.5 / scale,
-                                       color: parameters.headColor, role: "head"))
+            pane.circles.append(Circle(center: head.center, radius: BadgePainter.headRadius(head, in: field),
+                                       color: parameters.headColor, role: "head", cover: 0.5 / scale))
         }
         for badge in snapshot.badges {
             if let pose = badge.pose {
@@ -374,7 +378,7 @@ extension VectorScene {
             }
             func circle(_ circle: Circle) {
                 guard !circle.covered else { return }
-                out += "    <circle class=\"\(circle.role)\" cx=\"\(n(circle.center.x))\" cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius))\" \(paint(circle.color))/>\n"
+                out += "    <circle class=\"\(circle.role)\" cx=\"\(n(circle.center.x))\" cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius + circle.cover))\" \(paint(circle.color))/>\n"
             }
             func count(_ count: Count) {
                 // The glyphs' own outlines (FreeType's, hinted as in the picture), nonzero fill.

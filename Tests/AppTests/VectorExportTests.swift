@@ -351,6 +351,50 @@ let rsvgPresent = onPath("rsvg-convert")
     }
 }
 
+/// The caterpillar's head over the field: the JSON gives its radius as geometry, the same at any
+/// --scale (it gave the radius drawn, half a device pixel wider: 32.05, 31.80, 31.68 at 1×, 2×,
+/// 4×), no larger than the field's contour holds about its centre; the SVG draws it half a
+/// device pixel wider, as the PNG does, over the field's soft edge.
+@Suite struct HeadGeometryTests {
+    @Test func theHeadsRadiusIsTheSameAtAnyScale() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var radii: [Double] = []
+        for scale in [1.0, 2, 4] {
+            let json = folder.appendingPathComponent("c\(Int(scale)).json").path, svg = folder.appendingPathComponent("c\(Int(scale)).svg").path
+            let result = try Sticky.run(["render", "--scene", "chain", "--mode", "metaball", "--time", "1", "--size", "480x320",
+                                         "--scale", String(scale), "--geometry", json, "--out", svg])
+            #expect(result.status == 0, "\(result.stderr)")
+            let geometry = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+            let panes = try #require(geometry?["panes"] as? [[String: Any]])
+            let circles = try #require(panes.first?["circles"] as? [[String: Any]])
+            let head = try #require(circles.first { $0["role"] as? String == "head" })
+            let radius = try #require(head["radius"] as? Double), center = try #require(head["center"] as? [Double])
+            radii.append(radius)
+            // Within the contour (to the thousandth of a unit its search stops at): the field's
+            // balls (inverse square, iso 1) sum to at least 1 on the circle of that radius less
+            // 0.001 about its centre.
+            let field = try #require(panes.first?["field"] as? [String: Any])
+            let balls = try #require(field["balls"] as? [[String: Any]])
+            for k in 0..<72 {
+                let angle = Double(k) * .pi / 36
+                let p = (center[0] + (radius - 0.001) * cos(angle), center[1] + (radius - 0.001) * sin(angle))
+                let sum = balls.reduce(0.0) { total, ball in
+                    let c = ball["center"] as! [Double], r = ball["radius"] as! Double
+                    let d2 = (p.0 - c[0]) * (p.0 - c[0]) + (p.1 - c[1]) * (p.1 - c[1])
+                    return total + r * r / d2
+                }
+                #expect(sum >= 1, "×\(scale): the head's rim at \(k * 5)° lies outside the contour (field \(sum))")
+            }
+            // The SVG's head: that radius and half a device pixel.
+            let text = try String(contentsOfFile: svg, encoding: .utf8)
+            let drawn = try #require(text.firstMatch(of: /class="head"[^>]*r="([0-9.]+)"/).flatMap { Double($0.1) })
+            #expect(abs(drawn - (radius + 0.5 / scale)) < 1e-3, "×\(scale): SVG r \(drawn), JSON \(radius)")
+        }
+        #expect(radii.allSatisfy { abs($0 - radii[0]) < 1e-9 }, "\(radii)")
+    }
+}
+
 /// A badge at rest is drawn as the badge alone, as a lone badge is (its home circle, of the
 /// same size and place, drawn under it stacked its anti-aliased edge on the badge's: edge
 /// pixels 1 − (1 − c)², the area 1.5% too large at R 20, in the PNG and the SVG).
