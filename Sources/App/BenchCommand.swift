@@ -479,8 +479,8 @@ enum BenchCommand {
 
     /// `name`.drawn: the drawing over the clear, the field's against the Bézier fill's: the
     /// medians of the rounds' frames less their clear (no target: the are set against
-    /// whole frames; this says what those ratios thin, the clear being most of a frame on
-    /// llvmpipe).
+    /// whole frames; this says what those ratios thin, the clear being much of a frame on
+    /// llvmpipe: its share of the Bézier frame, as measured, is said).
     static func drawn(_ name: String, _ field: [Double], over bezier: [Double], clear: [Double]) -> Result {
         let fieldAbove = zip(field, clear).map { $0 - $1 }, bezierAbove = zip(bezier, clear).map { $0 - $1 }
         let above = (median(fieldAbove), median(bezierAbove))
@@ -489,7 +489,14 @@ enum BenchCommand {
         return Result(name: name + ".drawn", value: above.1 > 0 ? above.0 / above.1 : .nan, unit: "x",
                       detail: "the field's frame less its round's clear over the Bézier frame's less its round's clear (the medians of those "
                           + "differences: \(format(above.0)) / \(format(above.1)) ms): what each fill draws over the clear, the clear being "
-                          + "most of a frame here", spread: rounds.isEmpty ? nil : quartiles(rounds))
+                          + clearShare(clear, of: bezier), spread: rounds.isEmpty ? nil : quartiles(rounds))
+    }
+
+    /// "62% of the Bézier frame here": the clear's median over the Bézier frame's, as measured
+    /// (it said "most of a frame" where the clear was a quarter of the grid's).
+    static func clearShare(_ clear: [Double], of bezier: [Double]) -> String {
+        let share = median(clear) / median(bezier)
+        return share.isFinite ? "\(Int((100 * share).rounded()))% of the Bézier frame here" : "unmeasured here"
     }
 
     static func median(_ values: [Double]) -> Double {

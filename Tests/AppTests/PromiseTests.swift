@@ -156,6 +156,11 @@ import Motion
         // own 1.5, 2, 1.75: quartiles 1.5 and 2 (the 1st and 3rd of three).
         #expect(drawn.name == "f.drawn" && abs(drawn.value - 0.35 / 0.2) < 1e-9 && drawn.target == nil, "\(drawn.value)")
         #expect(drawn.spread.map { abs($0.low - 1.5) < 1e-9 && abs($0.high - 2) < 1e-9 } == true, "\(String(describing: drawn.spread))")
+        // And it says the clear's share of the Bézier frame as measured: the medians 1.05 / 1.25,
+        // 84% (it said "most of a frame" where the clear was a quarter of the grid's).
+        #expect(drawn.detail.hasSuffix("the clear being \(Int((100 * 1.05 / 1.25).rounded()))% of the Bézier frame here"), "\(drawn.detail)")
+        let grid = BenchCommand.drawn("g", [9.0, 10, 11], over: [9.0, 9.6, 10], clear: [2.3, 2.4, 2.5])
+        #expect(grid.detail.hasSuffix("the clear being \(Int((100 * 2.4 / 9.6).rounded()))% of the Bézier frame here"), "\(grid.detail)")
     }
 
     /// `sticky bench --json` reports every figure its help names, with sane values (the release
