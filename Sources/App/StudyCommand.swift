@@ -295,6 +295,9 @@ struct StudyRow {
     /// The shape's extent with its home at the origin, pulled along +x: its leftmost and
     /// rightmost x, and its half-height (to the columns' 1/20 px).
     var extent = (left: 0.0, right: 0.0, half: 0.0)
+    /// Whether the badge is still held by its home (before the break): the plots' lines do not
+    /// join a value before the break to one after it, which no value between would give.
+    var attached = true
 }
 
 enum StudyCommand {
@@ -399,6 +402,7 @@ enum StudyCommand {
                 }
                 var row = StudyRow(value: value, fill: fill, area: area, waist: waist, kinkHome: kinks?.home, kinkBadge: kinks?.badge,
                                    iou: either > 0 ? both / either : 1)
+                row.attached = pose.attached
                 if let first = h.firstIndex(where: { $0 > 0 }), let last = h.lastIndex(where: { $0 > 0 }) {
                     row.extent = (xs[first], xs[last], h.max() ?? 0)
                 }
@@ -597,6 +601,29 @@ enum StudyCommand {
         return ((0..<count).map { first + Double($0) * step }, first, last)
     }
 
+    /// A fill's rows as the runs of (value, figure) its plot joins by lines: broken where the
+    /// figure has no value (a kink of a metaball fill) and at the break, between a value where
+    /// the badge is held and one where it is not (the area's line ran straight down from d = 60
+    /// to 62, through values no pull gives).
+    static func runs(_ rows: [StudyRow], figure: (StudyRow) -> Double?) -> [[(Double, Double)]] {
+        var runs: [[(Double, Double)]] = [], current: [(Double, Double)] = [], attached: Bool?
+        for row in rows {
+            guard let y = figure(row) else {
+                if !current.isEmpty { runs.append(current) }
+                (current, attached) = ([], nil)
+                continue
+            }
+            if let attached, attached != row.attached, !current.isEmpty {
+                runs.append(current)
+                current = []
+            }
+            current.append((row.value, y))
+            attached = row.attached
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
+    }
+
     /// The fills whose line in a plot lies wholly on a later fill's (the same figure at every
     /// value, to a millionth), as "quad under tangent": each plot says so, as the thinner line on
     /// top leaves only a pixel's fringe of the one below in sight (a new user could not find the
@@ -703,16 +730,17 @@ enum StudyCommand {
             let widen = request.fills.count > 1 ? min(2, 7 / Double(request.fills.count - 1)) : 0
             for (index, fill) in request.fills.enumerated() {
                 let width = 1.8 + widen * Double(request.fills.count - 1 - index)
-                var previous: Vec2?
-                for row in rows where row.fill == fill {
-                    guard let y = chart.figure(row) else { previous = nil; continue }
-                    let p = place(row.value, abs(y) < 1e-9 ? 0 : y)
-                    if let previous { pen.line(from: previous, to: p, width: width, color: fill.color) }
-                    if request.values.count <= 15 {
-                        let dot = width / 2 + 1.5
-                        pen.panel(Rect(x: p.x - dot, y: p.y - dot, width: 2 * dot, height: 2 * dot), fill: fill.color)
+                for run in runs(rows.filter { $0.fill == fill }, figure: chart.figure) {
+                    var previous: Vec2?
+                    for (x, y) in run {
+                        let p = place(x, abs(y) < 1e-9 ? 0 : y)
+                        if let previous { pen.line(from: previous, to: p, width: width, color: fill.color) }
+                        if request.values.count <= 15 {
+                            let dot = width / 2 + 1.5
+                            pen.panel(Rect(x: p.x - dot, y: p.y - dot, width: 2 * dot, height: 2 * dot), fill: fill.color)
+                        }
+                        previous = p
                     }
-                    previous = p
                 }
             }
         }

@@ -225,6 +225,23 @@ import Testing
         #expect(edge.isEmpty, "ink at the left edge in \(edge.count) rows")
     }
 
+    /// The plots' lines break where a figure has no value and at the break: a value where the
+    /// badge is held is not joined to one where it is not (the area's line ran straight down
+    /// from d = 60 to 62).
+    @Test func thePlotsLinesBreakAtTheBreak() {
+        let quad = StudyFill.all[0]
+        func row(_ value: Double, _ area: Double, attached: Bool, kink: Double? = 1) -> StudyRow {
+            var row = StudyRow(value: value, fill: quad, area: area, waist: 0, kinkHome: kink, kinkBadge: kink, iou: 1)
+            row.attached = attached
+            return row
+        }
+        let rows = [row(56, 10, attached: true), row(58, 11, attached: true), row(60, 4, attached: false), row(62, 4, attached: false)]
+        let byArea = StudyCommand.runs(rows, figure: { $0.area })
+        #expect(byArea.map { $0.map(\.0) } == [[56, 58], [60, 62]], "\(byArea)")
+        let gaps = [row(0, 1, attached: true), row(2, 1, attached: true, kink: nil), row(4, 1, attached: true), row(6, 1, attached: true)]
+        #expect(StudyCommand.runs(gaps, figure: { $0.kinkHome }).map { $0.map(\.0) } == [[0], [4, 6]])
+    }
+
     /// A figure that is the same at every value gets an axis of its own round it; one that is
     /// not negative keeps to 0 and up (the join angles, 0° throughout, had -1 to 1), one with a
     /// most to it.
