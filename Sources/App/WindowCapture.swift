@@ -138,25 +138,20 @@ final class WindowCapture {
         return "sticky-\(stamp)-\(String(format: "%03d", millis))"
     }
 
-    /// Why a folder cannot be made: a file where a folder should be, or a parent that cannot be
-    /// written, where that is the reason; else the system's (`error`, of the attempt), as ": why".
+    /// Why a folder cannot be made, as ": why": a file where a folder should be, or a parent
+    /// that cannot be written, where that is the reason; else the system's (`error`, of the
+    /// attempt).
     static func obstacle(in folder: String, _ error: any Error) -> String {
-        let plain = obstacle(in: folder)
-        return plain.isEmpty ? ": " + systemReason(error) : plain
-    }
-
-    /// Why a folder cannot be made, when the reason is plain: a file where a folder should be,
-    /// or a parent that cannot be written ("" where neither is).
-    private static func obstacle(in folder: String) -> String {
         var path = (folder as NSString).standardizingPath
         while !path.isEmpty, path != "/" {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
                 if !isDirectory.boolValue { return ": '\(path)' is a file" }
-                return FileManager.default.isWritableFile(atPath: path) ? "" : ": '\(path)' is not writable"
+                if !FileManager.default.isWritableFile(atPath: path) { return ": '\(path)' is not writable" }
+                break
             }
             path = PathName.folder(of: path)
         }
-        return ""
+        return ": " + systemReason(error)
     }
 }

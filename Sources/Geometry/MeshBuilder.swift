@@ -361,7 +361,7 @@ public struct MeshBuilder: Sendable {
         // badge is placed about it (placed about the home circle, it stacked on the badge's edge,
         // up to 0.25 too much coverage).
         let half = 0.5 * bridge.length
-        var middle = self.sections.read { $0.firstIndex { $0.inner.x >= half } } ?? self.sections.count
+        let middle = self.sections.read { $0.firstIndex { $0.inner.x >= half } } ?? self.sections.count
         if middle > 0, middle < self.sections.count {
             let (before, at) = self.sections.read { ($0[middle - 1], $0[middle]) }
             if at.inner.x > half, abs(at.outer.distance(to: circles[1].center) - circles[1].radius) <= near {
@@ -377,7 +377,6 @@ public struct MeshBuilder: Sendable {
         }
         let sections = self.sections
         let n = sections.count
-        middle = min(middle, n)
         let copied = middle > 0 && middle < n
         sections.read { sections in
             /// Whether section i's fringe lies within reach of its circle's edge.
