@@ -104,14 +104,18 @@ let windowToolsPresent: Bool = {
         }
     }
 
-    /// Runs a window script with the built `sticky` and `folder` on an X server of its own (a
+    /// The repository's scripts folder, where the window scripts are.
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts").standardized
+
+    /// Runs a window script (a file of `scripts`) with the built `sticky` and `folder` on an X server of its own (a
     /// fresh one each: no state carries from one window to the next); its status and stderr.
     ///
     /// Under AddressSanitizer (scripts/sanitize address) the windows run without leak detection:
     /// Mesa's GLX driver (swrast_dri.so) leaks 240 bytes that LeakSanitizer reports only after
     /// the driver is unloaded at display close, as "<unknown module>", where no suppression can
     /// name it. Headless runs keep their EGL driver loaded and are checked for leaks.
-    static func runOnOwnDisplay(_ script: URL, _ folder: URL, _ extra: [String] = []) throws -> (Int32, String) {
+    static func runOnOwnDisplay(_ script: String, _ folder: URL, _ extra: [String] = []) throws -> (Int32, String) {
+        let script = scripts.appendingPathComponent(script)
         let server = try XServer()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -133,10 +137,9 @@ let windowToolsPresent: Bool = {
 
     @Test(.enabled(if: windowToolsPresent, "needs Xvfb and xdotool"), .timeLimit(.minutes(2)))
     func dragReleaseAndBurstInTheRealWindow() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (status, message) = try WindowTests.runOnOwnDisplay(root.appendingPathComponent("scripts/window-test"), folder)
+        let (status, message) = try WindowTests.runOnOwnDisplay("window-test", folder)
         #expect(status == 0, "\(message)")
 
         let data = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent("window.jsonl").path))
@@ -213,11 +216,10 @@ let windowToolsPresent: Bool = {
     /// A screenshot folder that cannot take a file (`shots`, or one that cannot be made): S and V
     /// say why on stderr (`reason`), the app goes on, and nothing half-written is left.
     static func screenshotsFail(in shots: [String], saying reason: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let (status, message) = try WindowTests.runOnOwnDisplay(
-            root.appendingPathComponent("scripts/window-test-screenshot-fail"), out, shots)
+            "window-test-screenshot-fail", out, shots)
         #expect(status == 0, "\(reason): \(message)")
         let text = (try? String(contentsOf: out.appendingPathComponent("fail.err"), encoding: .utf8)) ?? ""
         let lines = text.split(separator: "\n")
@@ -249,10 +251,9 @@ let windowToolsPresent: Bool = {
     /// temporary file left).
     @Test(.enabled(if: windowToolsPresent, "needs Xvfb and xdotool"), .timeLimit(.minutes(2)))
     func aWindowDestroyedFromOutsideQuitsAsFromAClose() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (status, message) = try WindowTests.runOnOwnDisplay(root.appendingPathComponent("scripts/window-test-destroy"), folder)
+        let (status, message) = try WindowTests.runOnOwnDisplay("window-test-destroy", folder)
         #expect(status == 0, "\(message)")
         let ended = try String(contentsOf: folder.appendingPathComponent("destroy.status"), encoding: .utf8)
         let err = try String(contentsOf: folder.appendingPathComponent("destroy.err"), encoding: .utf8)
@@ -273,10 +274,9 @@ let windowToolsPresent: Bool = {
     /// state throughout; a held slider key repeats, a held S or V acts once.
     @Test(.enabled(if: windowToolsPresent, "needs Xvfb and xdotool"), .timeLimit(.minutes(3)))
     func windowLifeResizeMinimiseFocusAndHeldKeys() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (status, message) = try WindowTests.runOnOwnDisplay(root.appendingPathComponent("scripts/window-test-life"), folder)
+        let (status, message) = try WindowTests.runOnOwnDisplay("window-test-life", folder)
         #expect(status == 0, "\(message)")
         let err = try String(contentsOf: folder.appendingPathComponent("life.err"), encoding: .utf8)
         #expect(!err.contains("GL error") && !err.contains("Fatal"), "\(err)")

@@ -112,10 +112,9 @@ extension WindowTests {
     @Test(.enabled(if: windowToolsPresent && onPath("xwd") && onPath("xwdtopnm"), "needs Xvfb, xdotool, xwd and xwdtopnm"),
           .timeLimit(.minutes(3)))
     func whatTheWindowShows() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (status, message) = try WindowTests.runOnOwnDisplay(root.appendingPathComponent("scripts/window-test-view"), folder)
+        let (status, message) = try WindowTests.runOnOwnDisplay("window-test-view", folder)
         try #require(status == 0, "\(message)")
         func grab(_ name: String) throws -> Grab { try Grab(folder.appendingPathComponent("\(name).ppm")) }
 
