@@ -17,7 +17,10 @@
 #version 330 core
 
 // KERNEL (0 inverse square, 1 Wyvill, 2 smooth minimum) is defined by the renderer, one
-// program per kernel, so that the loop has no branch on it; FLAT, for the tiles inside.
+// program per kernel, so that the loop has no branch on it; FLAT, for the tiles inside; SMALL,
+// for the tiles whose run holds a ball under 2 device px in radius (llvmpipe runs a branch's
+// code for every pixel, taken or not: the search for the nearest ball, behind a uniform's
+// branch, cost the caterpillar's field a tenth, where it has no such ball).
 #ifndef KERNEL
 #define KERNEL 0
 #endif
@@ -51,6 +54,13 @@ uniform vec4 u_color;
 
 out vec4 o_color;
 
+// The ball nearest the fragment (the one whose own term or distance decides the field there),
+// found only by the SMALL variant: the fragment's offset from its centre and the radius of its
+// own contour (scene units; 10⁴ where the contour there is not its own), so that a ball whose
+// contour is under 2 device px across is drawn as its area (smallCoverage).
+vec2 g_offset = vec2(0.0);
+float g_radius = 1e4;
+
 // Signed distance from p to a circle of radius r centred at c.
 float sdCircle(vec2 p, vec2 c, float r) {
     return length(p - c) - r;
@@ -77,6 +87,33 @@ float inverseSquare(vec2 p) {
         f += term;
         gradient -= (2.0 * term * inverse) * d;
     }
+#ifdef SMALL
+    {
+        // The nearest: the least distance to a ball's own circle (near a ball under a pixel,
+        // a large one's term can be the larger). The others' field is summed without its term
+        // (f less it would cancel to nothing near its centre, where the term is huge).
+        float least = 1e30, own = 0.0, rest = v_tail.x + dot(v_tail.yz, v) + 0.5 * dot(v, hv);
+        vec3 nearest = vec3(0.0);
+        FOR_BALLS {
+            vec3 ball = BALL(i);
+            vec2 d = p - ball.xy;
+            float q = max(dot(d, d), 1e-12);
+            float term = ball.z / q;
+            float gap = sqrt(q) - sqrt(ball.z);
+            if (ball.z > 0.0 && gap < least) {
+                rest += own;
+                own = term;
+                least = gap;
+                nearest = ball;
+            } else {
+                rest += term;
+            }
+        }
+        // Its own contour, the others' field taken as constant there: r²/ρ² = 1 − rest.
+        g_offset = p - nearest.xy;
+        g_radius = nearest.z > 0.0 && rest < 1.0 ? sqrt(nearest.z / (1.0 - rest)) : 1e4;
+    }
+#endif
     float slope = length(gradient);
     if (f <= 0.0) return 1e4;
     if (slope <= 0.0) return f >= 1.0 ? -1e4 : 1e4;
@@ -100,6 +137,29 @@ float wyvill(vec2 p) {
             gradient -= 6.0 * a * a * d / s2;
         }
     }
+#ifdef SMALL
+    {
+        // The nearest: the least distance to a ball's own circle (the pixels round a ball
+        // under a pixel may lie past its support, where its term is 0).
+        float least = 1e30, own = 0.0;
+        vec3 nearest = vec3(0.0);
+        FOR_BALLS {
+            vec3 ball = BALL(i);
+            vec2 d = p - ball.xy;
+            float gap = length(d) - sqrt(ball.z);
+            if (ball.z > 0.0 && gap < least) {
+                float a = max(1.0 - dot(d, d) / (ball.z * scale), 0.0);
+                own = a * a * a;
+                least = gap;
+                nearest = ball;
+            }
+        }
+        // Its own contour, the others' field taken as constant there: (1 − ρ²/s²)³ = T − rest.
+        float left = u_threshold - (f - own);
+        g_offset = p - nearest.xy;
+        g_radius = nearest.z > 0.0 && left > 0.0 ? sqrt(nearest.z * scale * (1.0 - pow(left, 1.0 / 3.0))) : 1e4;
+    }
+#endif
     if (f <= 0.0) return 1e4;
     float slope = length(gradient);
     if (slope <= 0.0) return f >= u_threshold ? -1e4 : 1e4;
@@ -126,7 +186,40 @@ float smoothMin(vec2 p) {
         gradient = mix(gradient, length_ > 0.0 ? v / length_ : vec2(0.0), w);
         d = min(d, b) - h * h * u_blend * 0.25;
     }
+#ifdef SMALL
+    {
+        float least = 1e6;
+        vec3 nearest = vec3(0.0);
+        FOR_BALLS {
+            vec3 ball = BALL(i);
+            float b = length(p - ball.xy) - ball.z;
+            if (b < least) {
+                least = b;
+                nearest = ball;
+            }
+        }
+        // The nearest circle, where no blend took anything off its distance: its own contour.
+        g_offset = p - nearest.xy;
+        g_radius = d > least - 0.01 / u_pixelsPerUnit ? nearest.z : 1e4;
+    }
+#endif
     return d / max(length(gradient), 1e-6);
+}
+
+// A ball whose own contour is under 2 device px in radius (r, device px; offset, the
+// fragment's from its centre, device px): the one-pixel ramp would draw a dot of about a pixel,
+// 5 to 8 times its area, or next to nothing where its centre falls on a pixel's corner. As
+// fill.frag's circleCoverage: under half a pixel its area, πr², spread bilinearly over the
+// pixels round its centre; to 2 px the ramp of its circle (exact, where the Wyvill kernel's
+// estimate is only first order) scaled toward its area.
+float smallCoverage(float ramp, vec2 offset, float r) {
+    if (r >= 2.0) return ramp;
+    if (r < 0.5) {
+        vec2 d = abs(offset);
+        return 3.14159265 * r * r * max(0.0, 1.0 - d.x) * max(0.0, 1.0 - d.y);
+    }
+    float circle = clamp(0.5 - (length(offset) - r), 0.0, 1.0);
+    return circle * mix(r * r / (r * r + 1.0 / 12.0), 1.0, (r - 0.5) / 1.5);
 }
 
 void main() {
@@ -141,6 +234,9 @@ void main() {
     float distance = smoothMin(v_scene);
 #endif
     float coverage = clamp(0.5 - distance * u_pixelsPerUnit, 0.0, 1.0);
+#ifdef SMALL
+    coverage = smallCoverage(coverage, g_offset * u_pixelsPerUnit, g_radius * u_pixelsPerUnit);
+#endif
     float a = coverage * u_color.a;
     o_color = vec4(u_color.rgb * a, a);
 #endif

@@ -30,10 +30,19 @@ public final class Renderer {
     /// whose every pixel may end elsewhere: the chain's edge tiles (runs of 3 to 9) cost about
     /// half as much.
     private let runPrograms: [[FieldProgram?]]
+    /// Per kernel, the program for tiles whose run holds a ball under 2 device px in radius
+    /// (`Renderer.smallRadius`): it also finds the ball nearest each pixel, to draw such a
+    /// ball as its area, not as the one-pixel ramp's dot (nil where the driver would not link
+    /// it: those tiles are drawn by `metaballs`).
+    private let smallPrograms: [FieldProgram?]
+    /// Under this radius, in device pixels, a ball is drawn as its area (as fill.frag's circles).
+    static let smallRadius = 2.0
     /// The padded run lengths of `runPrograms`, shortest first.
     static let runClasses = [4, 12]
     /// How many of `runPrograms` the driver linked (a test's check that none fell back unseen).
     var linkedRunPrograms: Int { runPrograms.joined().filter { $0 != nil }.count }
+    /// How many of `smallPrograms` the driver linked.
+    var linkedSmallPrograms: Int { smallPrograms.filter { $0 != nil }.count }
     /// The field's tiles wholly inside: one colour, none of the field's work. (llvmpipe runs a
     /// shader's straight-line code for every pixel even where a branch returns early, so these
     /// cost about a third as much drawn by a program of their own.)
@@ -55,11 +64,11 @@ public final class Renderer {
     private var ballBuffer: GLuint = 0
     private var ballBytes = 0
     /// The field's draws: each binds the window of balls from `base` and draws these indices
-    /// with `program` (an index of `runClasses`, or −1: the kernel's program for any run).
+    /// with `program` (an index of `runClasses`; −1: the kernel's program for any run; −2: its `smallPrograms` one).
     private var fieldBatches: [(base: Int, indices: Range<Int>, program: Int)] = []
-    /// The edge regions of the step being uploaded, by the program that draws them (the last
-    /// list: `metaballs`).
-    private var regionsByProgram: [[Int]] = Array(repeating: [], count: Renderer.runClasses.count + 1)
+    /// The edge regions of the step being uploaded, by the program that draws them (then
+    /// `metaballs`, then `smallPrograms`).
+    private var regionsByProgram: [[Int]] = Array(repeating: [], count: Renderer.runClasses.count + 2)
     /// The layer's steps as drawn (`MetaballLayer.steps`, or one of everything): its edge tiles'
     /// batches (a range of `fieldBatches`), its tiles inside (indices of `tileBuffer`), then
     /// its decals (indices of `decalBuffer`).
@@ -86,6 +95,7 @@ public final class Renderer {
             programs.append(try FieldProgram(kernel: kernel))
         }
         metaballs = programs
+        smallPrograms = MetaballKernel.allCases.map { try? FieldProgram(defines: ["KERNEL \($0.shaderIndex)", "SMALL 1"]) }
         flatField = try FieldProgram(defines: ["FLAT 1"])
         runPrograms = MetaballKernel.allCases.map { kernel in
             // Only the inverse square's: each such program costs llvmpipe about 0.15 s to compile
@@ -133,7 +143,9 @@ public final class Renderer {
         var mesh = MeshBuilder()
         mesh.addCircle(center: Vec2(4, 4), radius: 2, color: .badgeRed, feather: 1)
         mesh.addGlyph(x0: 1, y0: 1, x1: 3, y1: 3, u0: 0, v0: 0, u1: 2, v1: 2, color: .white)
-        var field = MetaballField(balls: [Ball(center: Vec2(3, 4), radius: 2), Ball(center: Vec2(5, 4), radius: 2)])
+        // (The third ball, under 2 px, for each kernel's `smallPrograms` one.)
+        var field = MetaballField(balls: [Ball(center: Vec2(3, 4), radius: 2), Ball(center: Vec2(5, 4), radius: 2),
+                                          Ball(center: Vec2(1.5, 6.5), radius: 0.5)])
         var regions: [Region] = [], balls: [Ball] = [], scratch = MetaballScratch()
         for kernel in MetaballKernel.allCases {
             field.parameters = MetaballParameters(kernel: kernel)
@@ -174,7 +186,7 @@ public final class Renderer {
         if shows(.overlay) { shapesBuffer.upload(frame.shapes) }
         if shows(.metaball) || shows(.overlay) {
             decalBuffer.upload(frame.decals)
-            if let layer = frame.metaballs { uploadField(layer, decals: frame.decals.indices.count) }
+            if let layer = frame.metaballs { uploadField(layer, decals: frame.decals.indices.count, scale: frame.scale) }
         }
         if hud, let layer = frame.hud { hudBuffer.upload(layer.mesh) }
         GL.bindFramebuffer(GL.framebuffer, target.framebuffer)
@@ -321,7 +333,7 @@ public final class Renderer {
     /// tiles into batches whose runs lie within one window of balls (regions come mostly in the
     /// order of their runs, so a batch holds many). A run longer than `runLimit` is left out
     /// (`BadgePainter.fieldOverflow` says so).
-    private func uploadField(_ layer: MetaballLayer, decals: Int) {
+    private func uploadField(_ layer: MetaballLayer, decals: Int, scale: Double) {
         let balls = layer.balls.prefix(Renderer.maximumBalls)
         ballData.removeAll(keepingCapacity: true)
         // Each ball as the kernel's shader reads it: x, y and r² (r for the smooth minimum).
@@ -350,16 +362,23 @@ public final class Renderer {
                     continue
                 }
                 var program = Renderer.runClasses.count
-                for (k, length) in Renderer.runClasses.enumerated() where region.count <= length && runPrograms[kernel][k] != nil {
-                    program = k
-                    break
+                let small = layer.balls[region.first..<(region.first + region.count)].contains {
+                    $0.radius > 0 && $0.radius * scale < Renderer.smallRadius
+                }
+                if small {
+                    program += 1
+                } else {
+                    for (k, length) in Renderer.runClasses.enumerated() where region.count <= length && runPrograms[kernel][k] != nil {
+                        program = k
+                        break
+                    }
                 }
                 regionsByProgram[program].append(r)
             }
             for (program, list) in regionsByProgram.enumerated() {
                 var base = -1  // the current batch's window (−1: no run in it yet, any will do)
                 var batchStart = tileIndices.count
-                let tag = program < Renderer.runClasses.count ? program : -1
+                let tag = program < Renderer.runClasses.count ? program : (program == Renderer.runClasses.count ? -1 : -2)
                 for r in list {
                     let region = layer.regions[r]
                     if !(base >= 0 && region.first >= base && region.first + region.count <= base + Renderer.ballWindow) {
@@ -433,7 +452,8 @@ public final class Renderer {
             for batch in fieldBatches[step.batches] {
                 if batch.program != current {
                     current = batch.program
-                    let program = (batch.program >= 0 ? runPrograms[kernel][batch.program] : nil) ?? metaballs[kernel]
+                    let program = (batch.program >= 0 ? runPrograms[kernel][batch.program]
+                                   : batch.program == -2 ? smallPrograms[kernel] : nil) ?? metaballs[kernel]
                     program.program.use()
                     GL.uniform2f(program.viewport, GLfloat(frame.width), GLfloat(frame.height))
                     GL.uniform1f(program.pixelsPerUnit, GLfloat(frame.scale))
@@ -507,6 +527,8 @@ public final class Renderer {
     public func destroy() {
         fill.destroy()
         for program in metaballs { program.program.destroy() }
+        for program in runPrograms.joined() { program?.program.destroy() }
+        for program in smallPrograms { program?.program.destroy() }
         flatField.program.destroy()
         composite.destroy()
         meshBuffer.destroy()

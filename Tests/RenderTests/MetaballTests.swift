@@ -99,9 +99,10 @@ import Reference
         let nine = ring(9, at: Vec2(130, 40), radius: 24, ball: 8)
         let twenty = ring(20, at: Vec2(80, 110), radius: 9, ball: 6)
         // (Past `MetaballField.sharedRunLimit`, spread out: the inverse square's runs of its own,
-        // longer among the larger balls and short among the specks, with tails.)
+        // longer among the larger balls and short among the specks, with tails. The specks are
+        // 2 px: smaller, SmallBallTests's, are drawn as their area, not the ramp.)
         let row = (0..<8).map { Ball(center: Vec2(12 + 11.5 * Double($0), 146), radius: 4) }
-            + (0..<8).map { Ball(center: Vec2(110 + 12 * Double($0), 146), radius: 0.8) }
+            + (0..<8).map { Ball(center: Vec2(110 + 12 * Double($0), 146), radius: 2) }
         var field = MetaballField(balls: pair + nine + twenty + row, parameters: MetaballParameters(kernel: kernel),
                                   fieldEnds: [pair.count, pair.count + nine.count, pair.count + nine.count + twenty.count,
                                               pair.count + nine.count + twenty.count + row.count])

@@ -119,3 +119,66 @@ import Reference
         }
     }
 }
+
+/// Metaballs under a pixel across (in the metaball pane, a home ball shrinking to its point near
+/// the break, a grid's far-pulled homes): as SmallCircleTests, for each kernel, alone (its field
+/// one box round its circle) and with a large ball off to its side, listed before it or after it
+/// (a field of two: the inverse square's shared run, whose large ball, 24 px off, lifts the
+/// small one's contour to r/√(1 − R²/D²), an eighth more area). The one-pixel ramp drew such a
+/// ball as a dot of about a pixel, or next to nothing where its centre fell on a pixel's corner.
+@Suite(.serialized) struct SmallBallTests {
+    @Test(arguments: MetaballKernel.allCases)
+    func aBallUnderAPixelCoversItsArea(kernel: MetaballKernel) throws {
+        let width = 96, height = 32
+        let headless = try HeadlessRenderer(pixelWidth: width, pixelHeight: height)
+        defer { headless.destroy() }
+        // The kernels' small-ball programs all linked (one that failed would fall back unseen).
+        #expect(headless.renderer.linkedSmallPrograms == MetaballKernel.allCases.count)
+        let parameters = MetaballParameters(kernel: kernel)
+        let black = Color(red: 0, green: 0, blue: 0)
+        // Device pixels: the large ball's radius and its distance. The Wyvill kernel's support
+        // (R/√(1 − T^⅓), 17.6 px) and the smooth minimum's blend (12 units, 30 px at ×2.5) must
+        // not reach the small ball: for them it lies 64 px off.
+        let bigRadius = 8.0, apart = kernel == .inverseSquare ? 24.0 : 64.0
+        for scale in [1.0, 2.5] {
+            for r in [0.05, 0.1, 0.25, 0.4, 0.49, 0.8, 1.2, 1.6, 3.0] {
+                for offset in [Vec2(0.5, 0.5), Vec2(0, 0), Vec2(0.3, 0.85), Vec2(0.5, 0.05)] {
+                    for big in ["none", "before", "after"] {
+                        let center = Vec2(16, 16) + offset
+                        let small = Ball(center: center / scale, radius: r / scale)
+                        let large = Ball(center: (center + Vec2(apart, 0)) / scale, radius: bigRadius / scale)
+                        let balls = big == "none" ? [small] : big == "before" ? [large, small] : [small, large]
+                        let field = MetaballField(balls: balls, parameters: parameters)
+                        var regions: [Region] = [], ordered: [Ball] = [], scratch = MetaballScratch()
+                        field.regions(clip: Box(minX: 0, minY: 0, maxX: Double(width) / scale, maxY: Double(height) / scale),
+                                      pixelsPerUnit: scale, into: &regions, balls: &ordered, scratch: &scratch)
+                        let frame = Frame(width: Double(width) / scale, height: Double(height) / scale, scale: scale,
+                                          background: .white, mesh: Mesh(),
+                                          metaballs: MetaballLayer(parameters: parameters, color: black, regions: regions, balls: ordered),
+                                          panes: [Pane(x: 0, y: 0, width: width, height: height, content: .metaball)])
+                        let coverage = RenderTests.coverage(of: try headless.image(of: frame))
+                        // The pixels round the small ball only.
+                        var drawn: [Double] = []
+                        for y in 8..<24 { for x in 8..<24 { drawn.append(coverage[y * width + x]) } }
+                        let area = drawn.reduce(0, +)
+                        // Its contour's radius: the inverse square's large ball adds R²/D² to
+                        // the field there, so r²/ρ² = 1 − R²/D².
+                        let lifted = kernel == .inverseSquare && big != "none"
+                            ? r / (1 - bigRadius * bigRadius / (apart * apart)).squareRoot() : r
+                        let truth = Double.pi * lifted * lifted
+                        let levels = 16 * 0.5 / 255
+                        let label = "\(kernel) ×\(scale) r \(r), the large ball \(big), at \(offset)"
+                        if lifted < 0.5 {
+                            #expect(abs(area - truth) <= 0.03 * truth + levels, "\(label): \(area) for \(truth)")
+                            #expect(drawn.max()! <= truth + 0.5 / 255, "\(label): a pixel of \(drawn.max()!)")
+                        } else if lifted < 2 {
+                            #expect(abs(area - truth) <= 0.15 * truth, "\(label): \(area) for \(truth)")
+                        } else {
+                            #expect(abs(area - Double.pi * (lifted * lifted + 1.0 / 12)) <= 0.04 * truth, "\(label): \(area)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
