@@ -177,6 +177,11 @@ public struct Parameter: Sendable {
             set(&parameters, text)
         case .color(let key):
             guard let color = Color(hex: text) else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
+            // (#RRGGBBAA parses, but a see-through fill shows where the bridge, the circles and
+            // the field's pieces overlap: each is drawn over the others.)
+            guard color.alpha >= 1 else {
+                throw .usage("\(source) expects \(expectation), opaque (a see-through fill would show where the shapes overlap), got '\(text)'")
+            }
             parameters[keyPath: key] = color
         case .flag(let key):
             switch text.lowercased() {
