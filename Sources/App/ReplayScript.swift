@@ -152,7 +152,7 @@ struct ReplayScript {
                     throw fail("unknown key '\(args[0])' (known: \((KeyPress.known.sorted() + ["?"]).joined(separator: ", ")), with shift+ or alt+)")
                 }
                 if Controls.changesNothingInAReplay(key), viewKeys.insert(args[0]).inserted {
-                    notes.append("\(file):\(line): key \(args[0]) changes nothing in a replay: its view is its options (--mode, --construction, ...)")
+                    notes.append("\(file):\(line): key \(args[0]) changes nothing in a replay: its view is its options (--mode, --size, --scale; --construction and --wireframe are render's)")
                 }
                 started = true
                 timeline.append((time, .key(key)))

@@ -31,12 +31,13 @@ struct ReplaySummary {
     }
 
     /// The summary: the script, its duration and frames, then each event with its time. A run
-    /// that key q ended says at what time (its last frame's): the frames stop there, not at the
-    /// script's end.
+    /// that key q ended says at what time (its last frame's) first: the frames stop there, not
+    /// at the script's end.
     func text(script: String, duration: Double, fps: Double, frames: Int, endedEarly: Bool) -> String {
         func seconds(_ t: Double) -> String { String(format: "%.3f s", t) }
-        var lines = ["\(script): \(seconds(duration)), \(frames) frame\(frames == 1 ? "" : "s") at \(Self.fps(fps)) fps"
-            + (endedEarly ? " (ended early by key q at \(seconds(Double(max(frames - 1, 0)) / fps)))" : "")]
+        // (Ended early, the time played leads: "5.500 s, 31 frames at 60 fps" read as wrong.)
+        let played = endedEarly ? "ended by key q at \(seconds(Double(max(frames - 1, 0)) / fps)) of \(seconds(duration))" : seconds(duration)
+        var lines = ["\(script): \(played), \(frames) frame\(frames == 1 ? "" : "s") at \(Self.fps(fps)) fps"]
         if events.isEmpty { lines.append("  no events") }
         for event in events.prefix(Self.shownEvents) { lines.append("  \(seconds(event.time))  \(event.text)") }
         if events.count > Self.shownEvents { lines.append("  … \(events.count - Self.shownEvents) more") }

@@ -146,8 +146,8 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
     @Test func linesThatDoNothingAreSaid() throws {
         let script = "key m\nkey s\nkey m\nkey right\nkey r\nup\ndown 480 300\nmove 530 300 0.1\nup\nup\nwait 0.5\n"
         let expected = [
-            "script.txt:1: key m changes nothing in a replay: its view is its options (--mode, --construction, ...)",
-            "script.txt:2: key s changes nothing in a replay: its view is its options (--mode, --construction, ...)",
+            "script.txt:1: key m changes nothing in a replay: its view is its options (--mode, --size, --scale; --construction and --wireframe are render's)",
+            "script.txt:2: key s changes nothing in a replay: its view is its options (--mode, --size, --scale; --construction and --wireframe are render's)",
             "script.txt:6: up with the pointer not down releases nothing",
             "script.txt:10: up with the pointer not down releases nothing",
         ]
@@ -532,7 +532,7 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(result.status == 0, "\(result.stderr)")
         let frames = Int((before * fps).rounded()) + 1
         let first = result.stdout.split(separator: "\n").first ?? ""
-        #expect(first == "\(path): \(String(format: "%.3f", before + after)) s, \(frames) frames at 60 fps (ended early by key q at \(String(format: "%.3f", before)) s)",
+        #expect(first == "\(path): ended by key q at \(String(format: "%.3f", before)) s of \(String(format: "%.3f", before + after)) s, \(frames) frames at 60 fps",
                 "\(first)")
     }
 
