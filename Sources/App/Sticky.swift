@@ -80,7 +80,7 @@ extension CommandLine {
 
     /// `sticky` with no command: the window.
     private static func runWindow(_ words: [String]) throws(CLIError) {
-        if words.contains("--help") || words.contains("-h") { return say(WindowApp.help) }
+        if words.contains(where: { ["--help", "-h", "--help-window", "--help-keys"].contains($0) }) { return say(WindowApp.help) }
         let request = try WindowRequest(words)
         for warning in request.common.warnings { warn(warning) }
         if let dumpPath = request.dumpPath { try ReplayCommand.checkWritable(dumpPath) }

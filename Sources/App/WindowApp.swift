@@ -53,7 +53,11 @@ final class WindowApp {
     var wireframe = false
     /// Sliders shown (H hides them), help overlay shown (F1 or ?).
     var showSliders = true
-    var showHelp = false
+    var showHelp = false {
+        // Its toast goes with it (it stayed over the sliders it said were hidden).
+        didSet { if !showHelp, toast?.text == WindowApp.helpHidesSliders { toast = nil } }
+    }
+    static let helpHidesSliders = "the help hides the sliders: f1, escape or a click closes it"
     /// The first help row shown (up and down scroll the help while it is open).
     var helpScroll = 0
     /// The HUD as last drawn: where its sliders are, for the mouse; and its first slider row.
@@ -103,12 +107,14 @@ final class WindowApp {
         }
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
         if let dumpPath {
-            guard FileManager.default.createFile(atPath: dumpPath, contents: nil), let handle = FileHandle(forWritingAtPath: dumpPath) else {
+            switch AtomicFile.create(dumpPath) {
+            case .success(let handle):
+                dump = handle
+            case .failure(let problem):
                 renderer.destroy()
                 window.destroy()
-                throw .failure("cannot write '\(dumpPath)'")
+                throw .failure("cannot write '\(dumpPath)': \(problem.reason)")
             }
-            dump = handle
         }
         painter.atlas = Fonts.atlas()
         start = Window.time
@@ -270,7 +276,7 @@ final class WindowApp {
         // And the keys that change the selected slider, which the help hides, change nothing
         // (a new user moved a slider they could not see).
         if showHelp, let binding = Controls.binding(for: key), binding.action == .moveSlider || binding.action == .resetSlider {
-            if !repeated { say("the help hides the sliders: f1, escape or a click closes it") }
+            if !repeated { say(WindowApp.helpHidesSliders) }
             return !repeated
         }
         let action = controls.handle(key, parameters: &options.parameters)

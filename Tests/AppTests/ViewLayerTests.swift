@@ -1340,7 +1340,7 @@ extension HUDTests {
 }
 
 @Suite struct KeyTableTests {
-    @Test func oneTableDrivesEveryHelpText() {
+    @Test func oneTableDrivesEveryHelpText() throws {
         for binding in Controls.keys {
             #expect(Controls.helpLines.contains { $0.hasPrefix(binding.label) && $0.hasSuffix(binding.help) })
             #expect(WindowApp.help.contains(binding.label) && WindowApp.help.contains(binding.help), "\(binding.label)")
@@ -1358,6 +1358,11 @@ extension HUDTests {
         // --help-window lists each option once.
         for option in ["--scale", "--size", "--dump", "--screenshot-dir"] {
             #expect(WindowApp.help.components(separatedBy: option + " ").count == 2, "\(option)")
+        }
+        // And prints it after other options too, as --help does (it was "unknown option").
+        for arguments in [["--help-window"], ["--scene", "chain", "--help-window"], ["--mode", "split", "--help-keys"], ["--scale", "2", "--help"]] {
+            let result = try Sticky.run(arguments)
+            #expect(result.status == 0 && result.stdout == WindowApp.help + "\n", "\(arguments): \(result.stderr)")
         }
     }
 

@@ -166,6 +166,8 @@ extension WindowTests {
         let closed = try grab("helpclosed")
         let closedRows = (0..<560).filter { y in (0..<760).filter { !(376...384).contains($0) && closed.isNear($0, y, WindowTests.edge, 4) }.count > 100 }
         #expect(closedRows.isEmpty, "the help still shown after escape: edge rows \(closedRows)")
+        // The toast that right showed under the help ("the help hides the sliders") went with it.
+        #expect(WindowTests.toast(in: closed) == nil, "the help's toast stayed after it closed")
         // F1 again and a press on its panel closed it and grabbed nothing; F1 and a press beside
         // it, on "1" (75,280), closed it and grabbed that badge: pulled 31 down, red there (beside its count) and on
         // the way, no help; and the first grab of the window was that one (the press on the
