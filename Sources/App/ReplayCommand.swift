@@ -132,7 +132,9 @@ enum ReplayCommand {
             do {
                 try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
             } catch {
-                throw .failure("cannot create the frames folder '\(framesPath)': \(systemReason(error))")
+                let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
+                let reason = code.map { AtomicFile.creationFailure($0, making: framesPath) } ?? systemReason(error)
+                throw .failure("cannot create the frames folder '\(framesPath)': \(reason)")
             }
         }
 

@@ -329,7 +329,7 @@ enum StudyCommand {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) { return isFolder.boolValue ? nil : "it is a file" }
         let parent = PathName.folder(of: path)
         if !parent.isEmpty, parent != path, let reason = makeFolder(parent) { return reason }
-        return mkdir(path, 0o777) == 0 || errno == EEXIST ? nil : systemText(errno)
+        return mkdir(path, 0o777) == 0 || errno == EEXIST ? nil : AtomicFile.creationFailure(errno, making: path)
     }
 
     /// A progress bar on stderr, only on a terminal; `done()` clears it.

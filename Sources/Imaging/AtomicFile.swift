@@ -102,7 +102,7 @@ public enum AtomicFile {
     /// is: a device or pipe); nil, or the system's reason.
     private static func put(_ data: Data, into path: String, create: Bool) -> String? {
         let descriptor = create ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666) : open(path, O_WRONLY)
-        guard descriptor >= 0 else { return systemText(errno) }
+        guard descriptor >= 0 else { return create ? creationFailure(errno, making: path) : systemText(errno) }
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in
             var offset = 0
@@ -118,6 +118,24 @@ public enum AtomicFile {
         }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         return failure == 0 ? nil : systemText(failure)
+    }
+
+    /// A file streamed as it is made (the window's `--dump`), created or emptied in place; or
+    /// the reason it cannot be.
+    public static func create(_ path: String) -> Result<FileHandle, FileProblem> {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else { return .failure(FileProblem(reason: creationFailure(errno, making: path))) }
+        return .success(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+    }
+
+    /// Why `path` (a file or a folder) could not be made: the system's reason, and where that
+    /// is "no such file or directory" though its folder is there (such as /proc), that the
+    /// folder makes no new files.
+    public static func creationFailure(_ code: Int32, making path: String) -> String {
+        let folder = PathName.folder(of: path)
+        var info = stat()
+        guard code == ENOENT, stat(folder.isEmpty ? "." : folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return systemText(code) }
+        return "'\(folder.isEmpty ? "." : folder)' makes no new files (\(systemText(code)))"
     }
 
     /// What the link at `path` points to; nil where it is no link.
@@ -170,4 +188,9 @@ public enum PathName {
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return trimmed
     }
+}
+
+/// Why a file cannot be written, in words (`AtomicFile.create`).
+public struct FileProblem: Error {
+    public var reason: String
 }

@@ -59,7 +59,7 @@ public final class GIFWriter: @unchecked Sendable {
         var error: Int32 = 0
         errno = 0
         guard let file = EGifOpenFileName(temporary ?? path, false, &error) else {
-            let reason = errno != 0 ? systemText(errno) : String(cString: GifErrorString(error))
+            let reason = errno != 0 ? AtomicFile.creationFailure(errno, making: temporary ?? path) : String(cString: GifErrorString(error))
             throw ImageFileError.write(path: path, reason: "\(reason)")
         }
         self.file = file

@@ -82,13 +82,22 @@ let scratchMountsWork: Bool = {
     }
 
     /// The system's words go on in lower case, as the rest of the line is (a new user saw
-    /// "cannot write '/proc/x.png': No such file or directory").
+    /// "cannot write '/proc/x.png': No such file or directory"); and where the system says "no
+    /// such file" of a file or folder made in a folder that is there, such as /proc, the line
+    /// says that the folder makes no new files (a new user read it as the folder missing).
     @Test func theSystemsReasonsAreInLowerCase() throws {
-        for arguments in [["render", "--out", "/proc/x.png"], ["study", "--out", "/proc/sticky-study"]] {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try writeScript(in: folder).path
+        for arguments in [["render", "--out", "/proc/x.png"], ["study", "--out", "/proc/sticky-study"],
+                          ["replay", script, "--gif", "/proc/x.gif"], ["replay", script, "--frames", "/proc/sticky-frames"]] {
             let result = try Sticky.run(arguments)
-            expectOneLine(result, status: 1, containing: "no such file or directory", arguments.joined(separator: " "))
+            expectOneLine(result, status: 1, containing: "'/proc' makes no new files (no such file or directory)", arguments.joined(separator: " "))
             #expect(!result.stderr.contains("No such"), "\(arguments): \(result.stderr)")
         }
+        // A folder that is not there is said so, as before.
+        let missing = folder.appendingPathComponent("none/deeper/x.png").path
+        expectOneLine(try Sticky.run(["render", "--out", missing]), status: 1, containing: "no such directory", "render into a missing folder")
     }
 
     /// One line on stderr, starting "sticky:", and the status.
