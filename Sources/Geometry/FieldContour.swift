@@ -272,16 +272,83 @@ extension MetaballField {
     /// k-th traced point, the largest k of 16, 8, 4, 2, 1 that holds. A loop smaller than the
     /// tolerance both ways (about a ball of radius 3e-5 a moment before the break) is left out:
     /// it draws nothing, and was clutter in the SVG and the JSON.
+    /// A ball whose contour falls between the grid's points (under about a grid step across:
+    /// a home ball near the break) is added as the circle of its own contour, where that is
+    /// at least the tolerance across (the PNG draws it as its area: it was left out); one
+    /// traced in a loop of a few points, that loop the ball's alone, is that circle instead (the
+    /// fit through a few points sagged inside, a tenth of the radius).
     public func contourCurves(tolerance: Double, step: Double? = nil) -> [[CubicBezier]] {
-        tracedCurves(tolerance: tolerance, step: step).filter { loop in
+        let traced = tracedCurves(tolerance: tolerance, step: step).filter { loop in
             let points = loop.flatMap { [$0.p0, $0.p1, $0.p2, $0.p3] }
             let xs = points.map(\.x), ys = points.map(\.y)
             return (xs.max() ?? 0) - (xs.min() ?? 0) >= tolerance || (ys.max() ?? 0) - (ys.min() ?? 0) >= tolerance
         }
+        return smallBalls(in: traced, tolerance: tolerance, step: step ?? MetaballField.gridStep(tolerance: tolerance))
+    }
+
+    /// The grid `contourCurves` traces on, for `tolerance`, unless told.
+    static func gridStep(tolerance: Double) -> Double { min(1, max(0.05, 2 * tolerance)) }
+
+    /// `traced`, with each ball under two grid steps in radius drawn as the circle of its own
+    /// contour: added where no loop's box holds its centre, put in place of the one loop that
+    /// does where that loop's box holds no other ball. Its radius is found along a ray from its
+    /// centre in its own field (the other fields draw nothing there); the circle is four cubic
+    /// arcs.
+    private func smallBalls(in traced: [[CubicBezier]], tolerance: Double, step: Double) -> [[CubicBezier]] {
+        guard step > 0, step.isFinite, tolerance > 0 else { return traced }
+        var loops = traced
+        let boxes = traced.map { loop -> Box in
+            let points = loop.flatMap { [$0.p0, $0.p1, $0.p2, $0.p3] }
+            return Box(minX: points.map(\.x).min() ?? 0, minY: points.map(\.y).min() ?? 0,
+                       maxX: points.map(\.x).max() ?? 0, maxY: points.map(\.y).max() ?? 0)
+        }
+        func holds(_ box: Box, _ p: Vec2) -> Bool { p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY }
+        var replaced = Set<Int>()
+        forEachField { range in
+            for i in range {
+                let ball = balls[i]
+                guard ball.isDrawable, ball.radius < 2 * step else { continue }
+                let holding = boxes.indices.filter { holds(boxes[$0], ball.center) }
+                guard holding.isEmpty || (holding.count == 1 && loops[holding[0]].count <= 8 && !replaced.contains(holding[0])
+                    && !balls.indices.contains { $0 != i && balls[$0].isDrawable && holds(boxes[holding[0]], balls[$0].center) })
+                else { continue }
+                func inside(_ rho: Double) -> Bool { signedDistance(at: ball.center + Vec2(rho, 0), of: range) < 0 }
+                guard inside(0) else { continue }
+                var low = 0.0, high = ball.radius
+                var doublings = 0
+                while inside(high) && doublings < 60 {
+                    low = high
+                    high *= 2
+                    doublings += 1
+                }
+                for _ in 0..<60 {
+                    let middle = (low + high) / 2
+                    if inside(middle) { low = middle } else { high = middle }
+                }
+                let r = (low + high) / 2
+                if let loop = holding.first {
+                    loops[loop] = MetaballField.circle(center: ball.center, radius: r)
+                    replaced.insert(loop)
+                } else if 2 * r >= tolerance {
+                    loops.append(MetaballField.circle(center: ball.center, radius: r))
+                }
+            }
+        }
+        return loops
+    }
+
+    /// A circle as four cubic arcs (the quarter's handle 0.5523r: within 0.03% of the radius).
+    static func circle(center c: Vec2, radius r: Double) -> [CubicBezier] {
+        let k = 0.552_284_749_831 * r
+        let east = c + Vec2(r, 0), south = c + Vec2(0, r), west = c - Vec2(r, 0), north = c - Vec2(0, r)
+        return [CubicBezier(east, east + Vec2(0, k), south + Vec2(k, 0), south),
+                CubicBezier(south, south - Vec2(k, 0), west + Vec2(0, k), west),
+                CubicBezier(west, west - Vec2(0, k), north - Vec2(k, 0), north),
+                CubicBezier(north, north + Vec2(k, 0), east - Vec2(0, k), east)]
     }
 
     private func tracedCurves(tolerance: Double, step: Double?) -> [[CubicBezier]] {
-        let grid = step ?? min(1, max(0.05, 2 * tolerance))
+        let grid = step ?? MetaballField.gridStep(tolerance: tolerance)
         guard grid > 0, grid.isFinite else { return [] }
         let near = NearFields(self)
         // (A large field is traced as its tiles give it, over its reach: the curves are checked
@@ -301,6 +368,11 @@ extension MetaballField {
                 found[n] = p
                 return p
             }
+            // A small loop is held to a share of its size (its traced edges, about 1.3 a grid
+            // step of its length: for a circle, a twentieth of its radius): at the tolerance
+            // alone, a few points a loop sagged inside (a lone ball of radius 1 at the
+            // tolerance 0.25: 14% of its area; now 1.4%).
+            let limit = min(tolerance, 0.006 * Double(loop.count) * grid)
             var best: [CubicBezier] = []
             for k in [16, 8, 4, 2, 1] {
                 let points = stride(from: 0, to: loop.count, by: k).map(point)
@@ -308,7 +380,7 @@ extension MetaballField {
                 let curves = MetaballField.catmullRom(points)
                 best = curves
                 let within = curves.allSatisfy { curve in
-                    (1...7).allSatisfy { distanceToContour(from: curve.point(at: Double($0) / 8)) <= tolerance }
+                    (1...7).allSatisfy { distanceToContour(from: curve.point(at: Double($0) / 8)) <= limit }
                 }
                 if within { break }
             }
