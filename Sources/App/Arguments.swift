@@ -59,10 +59,18 @@ enum Parse {
         return (w, h)
     }
 
+    /// A number written in decimal (digits, a sign, a point, an exponent), as the params file's
+    /// JSON takes: Swift's Double(_:) also reads hexadecimal ("0x10" is 16, "0x1p-3" 0.125),
+    /// which a user's typo should not become.
+    static func decimal(_ text: some StringProtocol) -> Double? {
+        guard !text.isEmpty, text.allSatisfy({ "0123456789+-.eE".contains($0) }) else { return nil }
+        return Double(text)
+    }
+
     /// `X,Y`, numbers of at most a million in size (logical pixels).
     static func point(_ text: String, option: String) throws(CLIError) -> (Double, Double) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), abs(x) <= 1e6, abs(y) <= 1e6 else {
+        guard parts.count == 2, let x = decimal(parts[0]), let y = decimal(parts[1]), abs(x) <= 1e6, abs(y) <= 1e6 else {
             throw .usage("\(option) expects X,Y with two numbers of at most 1000000 in size, got '\(text)'")
         }
         return (x, y)
@@ -101,7 +109,7 @@ enum Parse {
 
     /// A finite number in `range`.
     static func number(_ text: String, option: String, range: ClosedRange<Double>, what: String) throws(CLIError) -> Double {
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
+        guard let value = decimal(text), value.isFinite, range.contains(value) else {
             throw .usage("\(option) expects \(what), got '\(text)'")
         }
         return value

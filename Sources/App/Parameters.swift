@@ -168,7 +168,7 @@ public struct Parameter: Sendable {
     public func set(_ text: String, in parameters: inout Parameters, source: String) throws(CLIError) {
         switch kind {
         case .number(let key, let range, _):
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value),
+            guard let value = Parse.decimal(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value),
                   !whole || value == value.rounded()
             else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
             parameters[keyPath: key] = value

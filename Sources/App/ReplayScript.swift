@@ -53,7 +53,7 @@ struct ReplayScript {
                 }
                 var out: [Double] = []
                 for a in args {
-                    guard let v = Double(a), v.isFinite else { throw fail("\(verb) expects \(usage), got '\(a)'") }
+                    guard let v = Parse.decimal(a), v.isFinite else { throw fail("\(verb) expects \(usage), got '\(a)'") }
                     guard abs(v) <= ReplayScript.maximumCoordinate else {
                         throw fail("\(verb) expects \(usage) of at most 1000000 each, got '\(a)'")
                     }
@@ -92,7 +92,7 @@ struct ReplayScript {
                 try setup()
                 guard args.count >= 3 else { throw fail("badge expects X Y R [TEXT]") }
                 let limit = ReplayScript.maximumCoordinate
-                guard let x = Double(args[0]), let y = Double(args[1]), let r = Double(args[2]),
+                guard let x = Parse.decimal(args[0]), let y = Parse.decimal(args[1]), let r = Parse.decimal(args[2]),
                     abs(x) <= limit, abs(y) <= limit, r > 0, r <= 100_000
                 else { throw fail("badge expects X Y R [TEXT] with |X|, |Y| ≤ 1000000 and 0 < R ≤ 100000") }
                 badges.append(Badge(id: badges.count, home: Vec2(x, y), radius: r, text: args.dropFirst(3).joined(separator: " ")))

@@ -191,7 +191,7 @@ struct StudyRequest {
     private mutating func parseSweep(_ text: String) throws(CLIError) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let range = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : []
-        guard parts.count == 2, range.count == 3, let from = Double(range[0]), let to = Double(range[1]), let step = Double(range[2]),
+        guard parts.count == 2, range.count == 3, let from = Parse.decimal(range[0]), let to = Parse.decimal(range[1]), let step = Parse.decimal(range[2]),
             from.isFinite, to.isFinite, step.isFinite
         else { throw .usage("--sweep expects NAME=FROM:TO:STEP, e.g. distance=0:70:2, got '\(text)'") }
         let name = String(parts[0])

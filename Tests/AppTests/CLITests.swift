@@ -96,6 +96,13 @@ func temporaryFolder() throws -> URL {
         (["--set", "textColor=#FFFFFF00"], "--set textColor expects a colour #RRGGBB, opaque"),
         (["--background", "#12345"], "--background"),
         (["--anchor", "1;2"], "--anchor expects X,Y"),
+        // Hexadecimal, which Swift's Double(_:) reads, is not a number here (the params file's
+        // JSON refused it; the options drew --radius 0x10 at 16).
+        (["--radius", "0x10"], "--radius expects a radius from 0.01 to 100000 logical pixels, got '0x10'"),
+        (["--scale", "0x2"], "--scale expects"),
+        (["--drag", "0x10,0x20"], "--drag expects X,Y with two numbers"),
+        (["--set", "maxDistance=0x40"], "expects a number from 1 to 10000 (px), got '0x40'"),
+        (["--scene", "grid", "--count", "0x10"], "--count expects a whole number of badges from 1 to 4096, got '0x10'"),
         (["--drag", "1,inf"], "--drag"),
         (["--radius", "0"], "--radius"),
         // (It said "expects a positive radius" of a positive one too large.)

@@ -186,6 +186,7 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         ("move 1\n", ":1: move expects X Y [SECONDS], got '1'"),
         ("wait\n", ":1: wait expects SECONDS, got nothing"),
         ("wait 1e9\n", ":1: wait expects SECONDS of at most 1000000 each, got '1e9'"),
+        ("wait 0x1p-3\n", ":1: wait expects SECONDS, got '0x1p-3'"),
         ("\n\nmove 1 2 x\n", ":3: move expects X Y [SECONDS], got 'x'"),
         ("down 1 2\nsize 10 10\n", ":2: size must come before"),
         ("wiggle\n", ":1: unknown command 'wiggle'"),
