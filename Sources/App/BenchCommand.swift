@@ -259,11 +259,11 @@ enum BenchCommand {
             let fullMedian = median(timed.full[k])
             emit(Result(name: "frame.\(mode)", value: fullMedian, unit: "ms",
                         detail: "\(w)x\(h) 4 badges with counts, one held, median of \(frames), interleaved with the other modes; clear here \(format(clearMedian)) ms"))
-            emit(Result(name: "frame.\(mode).ratio", value: fullMedian / clearMedian, unit: "x",
+            emit(Result(name: "frame.\(mode).ratio", value: ratio(timed.full[k], over: timed.clear), unit: "x",
                         detail: "frame.\(mode) / the clear of the same rounds", target: [Mode.bezier: 1.5, .metaball: 1.2, .split: 1.4][mode],
                         spread: spread(timed.full[k], over: timed.clear)))
             if mode == .metaball, let b = modes.firstIndex(of: .bezier) {
-                emit(Result(name: "frame.metaball.vs.bezier", value: fullMedian / median(timed.full[b]), unit: "x",
+                emit(Result(name: "frame.metaball.vs.bezier", value: ratio(timed.full[k], over: timed.full[b]), unit: "x",
                             detail: "frame.metaball / frame.bezier, timed in the same rounds: the field against the Bézier fill of the same scene", target: 1.1,
                             spread: spread(timed.full[k], over: timed.full[b])))
                 emit(drawn("frame.metaball.vs.bezier", timed.full[k], over: timed.full[b], clear: timed.clear))
@@ -305,13 +305,12 @@ enum BenchCommand {
         }
         let (clear, full, _, _) = timeAgainstClear(headless, clearFrame: clearFrame, frames: frames, warmUp: 20, draws: chainFrames.map(\.draw))
         for (k, way) in chainFrames.enumerated() {
-            let ratio = median(full[k]) / median(clear)
             emit(Result(name: way.name, value: median(full[k]), unit: "ms",
                         detail: "\(w)x\(h) 9 bodies held by the head, median of \(frames), interleaved with the other ways; clear here \(format(median(clear))) ms"))
-            emit(Result(name: way.name + ".ratio", value: ratio, unit: "x", detail: "\(way.name) / the clear of the same rounds",
+            emit(Result(name: way.name + ".ratio", value: ratio(full[k], over: clear), unit: "x", detail: "\(way.name) / the clear of the same rounds",
                         target: way.mode == .metaball ? 1.5 : way.mode == .split ? 2.0 : nil, spread: spread(full[k], over: clear)))
             if way.mode == .metaball, let b = chainFrames.firstIndex(where: { $0.name == "frame.chain.bezier" }) {
-                emit(Result(name: "frame.chain.metaball.vs.bezier", value: median(full[k]) / median(full[b]), unit: "x",
+                emit(Result(name: "frame.chain.metaball.vs.bezier", value: ratio(full[k], over: full[b]), unit: "x",
                             detail: "frame.chain.metaball / frame.chain.bezier, timed in the same rounds", target: 1.1,
                             spread: spread(full[k], over: full[b])))
                 emit(drawn("frame.chain.metaball.vs.bezier", full[k], over: full[b], clear: clear))
@@ -401,11 +400,11 @@ enum BenchCommand {
             let full = median(timed.full[k]), clear = median(timed.clear)
             emit(Result(name: "grid.frame.\(mode)", value: full, unit: "ms",
                         detail: "\(w)x\(h), \(n) badges pulled seeded ways, with counts, metaball fields: \(parameters.metaballFields.rawValue), median of \(frames), interleaved with the other modes; clear here \(format(clear)) ms"))
-            emit(Result(name: "grid.frame.\(mode).ratio", value: full / clear, unit: "x", detail: "grid.frame.\(mode) / the clear of the same rounds",
+            emit(Result(name: "grid.frame.\(mode).ratio", value: ratio(timed.full[k], over: timed.clear), unit: "x", detail: "grid.frame.\(mode) / the clear of the same rounds",
                         spread: spread(timed.full[k], over: timed.clear)))
         }
         if let f = modes.firstIndex(of: .metaball), let b = modes.firstIndex(of: .bezier) {
-            emit(Result(name: "grid.frame.metaball.vs.bezier", value: median(timed.full[f]) / median(timed.full[b]), unit: "x",
+            emit(Result(name: "grid.frame.metaball.vs.bezier", value: ratio(timed.full[f], over: timed.full[b]), unit: "x",
                         detail: "grid.frame.metaball / grid.frame.bezier at N = \(n), timed in the same rounds", target: 1.3,
                         spread: spread(timed.full[f], over: timed.full[b])))
             emit(drawn("grid.frame.metaball.vs.bezier", timed.full[f], over: timed.full[b], clear: timed.clear))
@@ -463,8 +462,15 @@ enum BenchCommand {
         return (median(samples), painter.mesh.triangleCount)
     }
 
+    /// A ratio of frames: the median of the rounds' own ratios `a[i] / b[i]` (each round timed
+    /// both under the same load), so that it lies within their middle half (`spread`). (It was
+    /// the ratio of the medians, which under load fell outside the range printed beside it.)
+    static func ratio(_ a: [Double], over b: [Double]) -> Double {
+        median(zip(a, b).map { $0 / $1 })
+    }
+
     /// The lower and upper quartiles of the rounds' own ratios `a[i] / b[i]` (each round
-    /// timed both under the same load): how far the machine's noise moves a ratio of medians.
+    /// timed both under the same load): how far the machine's noise moves the ratio.
     static func spread(_ a: [Double], over b: [Double]) -> (low: Double, high: Double) {
         quartiles(zip(a, b).map { $0 / $1 })
     }
@@ -478,7 +484,8 @@ enum BenchCommand {
     }
 
     /// `name`.drawn: the drawing over the clear, the field's against the Bézier fill's: the
-    /// medians of the rounds' frames less their clear (no target: the are set against
+    /// median of the rounds' own such ratios, with the medians of the frames less their clear
+    /// (no target: the are set against
     /// whole frames; this says what those ratios thin, the clear being much of a frame on
     /// llvmpipe: its share of the Bézier frame, as measured, is said).
     static func drawn(_ name: String, _ field: [Double], over bezier: [Double], clear: [Double]) -> Result {
@@ -486,8 +493,8 @@ enum BenchCommand {
         let above = (median(fieldAbove), median(bezierAbove))
         // (Its spread: the rounds' own, where the Bézier frame took longer than its clear.)
         let rounds = zip(fieldAbove, bezierAbove).filter { $0.1 > 0 }.map { $0.0 / $0.1 }
-        return Result(name: name + ".drawn", value: above.1 > 0 ? above.0 / above.1 : .nan, unit: "x",
-                      detail: "the field's frame less its round's clear over the Bézier frame's less its round's clear (the medians of those "
+        return Result(name: name + ".drawn", value: rounds.isEmpty ? .nan : median(rounds), unit: "x",
+                      detail: "the field's frame less its round's clear over the Bézier frame's less its round's clear, the rounds' median (the medians of those "
                           + "differences: \(format(above.0)) / \(format(above.1)) ms): what each fill draws over the clear, the clear being "
                           + clearShare(clear, of: bezier), spread: rounds.isEmpty ? nil : quartiles(rounds))
     }

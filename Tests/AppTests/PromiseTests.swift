@@ -146,15 +146,23 @@ import Motion
         #expect(b.low == 2 && b.high == 6, "\(b)")
         let one = BenchCommand.spread([3], over: [2])
         #expect(one.low == 1.5 && one.high == 1.5)
+        // The ratio itself is the rounds' own ratios' median (the upper of an even count), so
+        // it lies within its spread: the ratio of the medians (here 1.8 / 1.0) fell outside it.
+        let (frames, clears) = ([1.9, 1.5, 1.3, 1.8, 1.8, 1.0], [1.3, 0.9, 0.9, 1.5, 0.8, 1.0])
+        let own = zip(frames, clears).map { $0 / $1 }.sorted()
+        #expect(BenchCommand.ratio(frames, over: clears) == own[3])
+        let spread = BenchCommand.spread(frames, over: clears)
+        #expect(spread.low <= own[3] && own[3] <= spread.high)
+        #expect(1.8 / 1.0 > spread.high, "the case: \(spread)")
         func result(_ low: Double, _ high: Double) -> BenchCommand.Result {
             BenchCommand.Result(name: "r", value: 1.05, unit: "x", detail: "", target: 1.1, spread: (low, high))
         }
         #expect(result(1.0, 1.2).withinSpread && !result(1.0, 1.08).withinSpread && !result(1.11, 1.2).withinSpread)
         #expect(!BenchCommand.Result(name: "r", value: 1.05, unit: "x", detail: "", spread: (1.0, 1.2)).withinSpread)
         let drawn = BenchCommand.drawn("f", [1.3, 1.5, 1.4], over: [1.2, 1.3, 1.25], clear: [1.0, 1.1, 1.05])
-        // Less the clear: 0.3, 0.4, 0.35 over 0.2, 0.2, 0.2; medians 0.35 / 0.2; the rounds'
-        // own 1.5, 2, 1.75: quartiles 1.5 and 2 (the 1st and 3rd of three).
-        #expect(drawn.name == "f.drawn" && abs(drawn.value - 0.35 / 0.2) < 1e-9 && drawn.target == nil, "\(drawn.value)")
+        // Less the clear: 0.3, 0.4, 0.35 over 0.2, 0.2, 0.2; the rounds' own 1.5, 2, 1.75: their
+        // median 1.75, quartiles 1.5 and 2 (the 1st and 3rd of three).
+        #expect(drawn.name == "f.drawn" && abs(drawn.value - 1.75) < 1e-9 && drawn.target == nil, "\(drawn.value)")
         #expect(drawn.spread.map { abs($0.low - 1.5) < 1e-9 && abs($0.high - 2) < 1e-9 } == true, "\(String(describing: drawn.spread))")
         // And it says the clear's share of the Bézier frame as measured: the medians 1.05 / 1.25,
         // 84% (it said "most of a frame" where the clear was a quarter of the grid's).
