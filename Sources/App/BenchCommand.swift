@@ -485,9 +485,9 @@ enum BenchCommand {
 
     /// `name`.drawn: the drawing over the clear, the field's against the Bézier fill's: the
     /// median of the rounds' own such ratios, with the medians of the frames less their clear
-    /// (no target: the are set against
-    /// whole frames; this says what those ratios thin, the clear being much of a frame on
-    /// llvmpipe: its share of the Bézier frame, as measured, is said).
+    /// (no target: the are set against whole frames; this says what those ratios thin,
+    /// the clear being much of a frame on llvmpipe: its share of the Bézier frame, as measured,
+    /// is said).
     static func drawn(_ name: String, _ field: [Double], over bezier: [Double], clear: [Double]) -> Result {
         let fieldAbove = zip(field, clear).map { $0 - $1 }, bezierAbove = zip(bezier, clear).map { $0 - $1 }
         let above = (median(fieldAbove), median(bezierAbove))
