@@ -165,10 +165,12 @@ enum ReplayCommand {
                                          fitting: layout.panes.count > 1 ? "each pane" : "the pictures", on: "the pictures") {
             CommandLine.warn(note + (points ? "; the script's points are the pictures' (each pane's), as a window's pointer is, the dump's the scene's" : ""))
         }
-        // (The script's scene; made twice where the labels need a first pass, below.)
+        // (The script's scene; made twice where the labels need a first pass, below. The grid
+        // keeps clear of the pane labels' band, as render's pictures do: it was laid out over
+        // the whole pane, its badges larger and lower than render's, a label over a home.)
         let newScene = {
             makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
-                      count: script.count ?? common.count)
+                      count: script.count ?? common.count, band: HUD.pictureBand(layout))
         }
         let scene = newScene()
         let texts = sceneName == .grid || sceneName == .badge && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })

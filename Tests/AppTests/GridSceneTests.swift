@@ -175,6 +175,20 @@ import Motion
         let frame = try PNG.read(from: folder.appendingPathComponent("frames/frame-00000.png").path), picture = try PNG.read(from: out)
         // (The counts included: a replay of the grid used to draw none.)
         #expect(frame.width == picture.width && frame.pixels == picture.pixels)
+        // In split too, where the grid keeps clear of the pane labels' band (a replay laid it
+        // out over the whole pane, its badges larger and lower than render's, a label over a
+        // home): the same picture.
+        let (split, _, splitFolder) = try replay("size 400 300\nscene grid 16\nwait 0.05\n") { folder in
+            ["--mode", "split", "--frames", folder.appendingPathComponent("frames").path]
+        }
+        defer { try? FileManager.default.removeItem(at: splitFolder) }
+        #expect(split.status == 0, "\(split.stderr)")
+        let splitOut = splitFolder.appendingPathComponent("render.png").path
+        let splitRender = try Sticky.run(["render", "--scene", "grid", "--count", "16", "--size", "400x300", "--mode", "split", "--out", splitOut])
+        #expect(splitRender.status == 0, "\(splitRender.stderr)")
+        let splitFrame = try PNG.read(from: splitFolder.appendingPathComponent("frames/frame-00000.png").path)
+        let splitPicture = try PNG.read(from: splitOut)
+        #expect(splitFrame.width == splitPicture.width && splitFrame.pixels == splitPicture.pixels)
         for bad in ["scene grid 0", "scene grid x", "scene badge 3", "scene grid 5000"] {
             let (result, _, folder) = try replay(bad + "\nwait 0.1\n")
             try? FileManager.default.removeItem(at: folder)
