@@ -536,6 +536,14 @@ struct HUD {
     static let topBand = margin + 4 * rowHeight + 2 * 6 + 8
     static let bottomBand = margin + lineHeight + 2 + 4
 
+    /// A toast: its dark panel and its lines.
+    static func drawToast(_ box: Rect, lines: [String], size: Double, pen: inout HUDPen) {
+        pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
+        for (i, line) in lines.enumerated() {
+            pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
+        }
+    }
+
     /// The bands a grid leaves free in `render`'s pictures, in scene units: at the bottom for
     /// the pane labels where the layout has two panes (the only HUD a picture shows).
     static func pictureBand(_ layout: Layout) -> (top: Double, bottom: Double) {
@@ -780,6 +788,7 @@ struct HUD {
                 taken.append(place)
             }
         }
+        var toastOverHelp: (box: Rect, size: Double)?
         if let toast = content.toast, pen.width(of: "ab…", size: HUD.textSize) <= w - 4 * m {
             // Bottom centre, above the pane labels; or, where the scene lies there (the chain on
             // its floor), at the top below the caption and the sliders.
@@ -839,19 +848,18 @@ struct HUD {
             let repeatsItsRow = content.toastSlider.map { slider in
                 sliderAreas.contains { $0.index == slider && $0.row.intersects(box) }
             } ?? false
-            if clearOfHelp(box), !repeatsItsRow {
+            if !repeatsItsRow {
                 // (The panel, the last thing drawn before the toast, taken back out while the
                 // toast covers part of it.)
                 if let panel = sliderPanel, panel.intersects(box), let panelMark, let afterPanel, pen.mesh.mark == afterPanel {
                     pen.mesh.truncate(to: panelMark)
                     sliderPanelCovered = true
                 }
-                pen.panel(box, fill: Color(red: 0.13, green: 0.13, blue: 0.15))
-                for (i, line) in lines.enumerated() {
-                    pen.text(line, x: box.x + 8, y: box.y + 16 + HUD.lineHeight * Double(i), size: size, color: HUDPen.paper)
-                }
                 toastBox = box
                 toastLines = lines
+                // Where the help covers its place (a short window's), it is drawn over the help,
+                // after it: a key's answer (a screenshot saved, the sliders hidden) was left out.
+                if clearOfHelp(box) { HUD.drawToast(box, lines: lines, size: size, pen: &pen) } else { toastOverHelp = (box, size) }
             }
         }
         if let box = captionBox {
@@ -908,6 +916,7 @@ struct HUD {
             helpHidden = help.hidden
             helpFirst = help.first
         }
+        if let toastOverHelp { HUD.drawToast(toastOverHelp.box, lines: toastLines, size: toastOverHelp.size, pen: &pen) }
         // Split: a divider between the panes, broken where the caption, the sliders, a label,
         // the toast or the help lie over it (the window's own parts, across both panes), so
         // that it never shows through their panels or their text.

@@ -200,6 +200,31 @@ import Typography
         }
     }
 
+    /// A toast shows while the help is open, in a small window too, where the help covers its
+    /// place: drawn over the help, after it (a key's answer under the help, "the help hides the
+    /// sliders" or a screenshot saved, was left out at 420x300 and 600x400).
+    @Test func aToastShowsOverTheHelp() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let dark = Color(red: 0.13, green: 0.13, blue: 0.15).packed, accent = HUDPen.accent.packed
+        var covered = 0
+        for (w, h) in [(420.0, 300.0), (600, 400), (800, 600), (300, 200)] {
+            for mode in Mode.allCases {
+                let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
+                let hud = HUD(HUDTests.content(selected: 3, toast: WindowApp.helpHidesSliders, help: true), layout: layout, scale: 1, atlas: atlas)
+                let help = try #require(hud.helpBox, "\(w)x\(h) \(mode): no help")
+                let toast = try #require(hud.toastBox, "\(w)x\(h) \(mode): no toast with the help open")
+                guard toast.intersects(help) else { continue }
+                covered += 1
+                // Its panel's vertices come after the help's heading (accent ink): drawn over it.
+                let vertices = hud.mesh.vertices
+                let lastHeading = try #require(vertices.lastIndex { $0.color == accent })
+                let firstToast = try #require(vertices.firstIndex { $0.color == dark })
+                #expect(firstToast > lastHeading, "\(w)x\(h) \(mode): the toast drawn under the help")
+            }
+        }
+        #expect(covered > 0, "no size where the help covers the toast's place")
+    }
+
     /// A toast's lines fit its panel with its 8-unit insets at every window width, the last
     /// ending in "…" where some are left out, or there is none (a window too narrow for two
     /// letters and "…"); wrapped at spaces, a number keeps its unit and "·" its word before.
@@ -989,8 +1014,9 @@ import Typography
         #expect(kinds == [whole, short, "keys"], "\(kinds)")
     }
 
-    /// The help stands alone: in a short window, the caption, pane labels and toast that it
-    /// would cover in part are left out, not sliced by its panel's edge.
+    /// The help stands alone: in a short window, the caption and pane labels that it would
+    /// cover in part are left out, not sliced by its panel's edge (the toast is drawn over it:
+    /// aToastShowsOverTheHelp).
     @Test func theHelpStandsAlone() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         var left = 0
@@ -999,11 +1025,11 @@ import Typography
             let hud = HUD(HUDTests.content(selected: 0), layout: layout, scale: 1, atlas: atlas)
             let help = try #require(hud.helpBox)
             let edged = Rect(x: help.x - 1, y: help.y - 1, width: help.width + 2, height: help.height + 2)
-            let parts = [hud.captionBox, hud.toastBox].compactMap { $0 } + hud.labelBoxes
+            let parts = [hud.captionBox].compactMap { $0 } + hud.labelBoxes
             for part in parts { #expect(!part.intersects(edged), "\(w)x\(h): \(part) under the help at \(help)") }
-            left += 4 - parts.count
+            left += 3 - parts.count
         }
-        #expect(left > 0 && left < 20, "\(left) parts left out")
+        #expect(left > 0 && left < 15, "\(left) parts left out")
     }
 
     /// Pane labels and toasts keep clear of what the scene shows (the chain resting on the
