@@ -176,7 +176,12 @@ public struct Parameter: Sendable {
             guard options.contains(text) else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
             set(&parameters, text)
         case .color(let key):
-            guard let color = Color(hex: text) else { throw .usage("\(source) expects \(expectation), got '\(text)'") }
+            guard let color = Color(hex: text) else {
+                // #RGB, the CSS short form, spelled out.
+                let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+                let long = digits.count == 3 && digits.allSatisfy(\.isHexDigit) ? "#" + digits.map { "\($0)\($0)" }.joined().uppercased() : nil
+                throw .usage("\(source) expects \(expectation), got '\(text)'" + (long.map { " (did you mean '\($0)'?)" } ?? ""))
+            }
             // (#RRGGBBAA parses, but a see-through fill shows where the bridge, the circles and
             // the field's pieces overlap: each is drawn over the others.)
             guard color.alpha >= 1 else {

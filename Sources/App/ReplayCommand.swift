@@ -103,6 +103,12 @@ enum ReplayCommand {
         }
         let (dumpPath, framesPath, fps) = (request.dumpPath, request.framesPath, request.fps)
         let (gifPath, apngPath) = (request.gifPath, request.apngPath)
+        // A frames folder named like a picture, not yet there, is most likely meant as one file.
+        if let framesPath, !FileManager.default.fileExists(atPath: framesPath),
+           let ext = framesPath.split(separator: ".").last.map({ $0.lowercased() }), framesPath.contains("."),
+           ["png", "gif", "apng", "jpg", "jpeg", "webp"].contains(ext) {
+            CommandLine.warn("--frames names a folder: '\(framesPath)' will be a folder of PNG frames (one animated file: --gif or --apng)")
+        }
 
         // Nothing is written until everything that can be checked has been.
         if let dumpPath { try checkWritable(dumpPath) }

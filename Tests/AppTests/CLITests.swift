@@ -91,6 +91,7 @@ func temporaryFolder() throws -> URL {
         (["--max-distance", "abc"], "--max-distance"),
         (["--shrink", "0"], "--shrink"),
         (["--color", "red"], "--color expects a colour #RRGGBB"),
+        (["--color", "#f0a"], "--color expects a colour #RRGGBB, got '#f0a' (did you mean '#FF00AA'?)"),
         // (A see-through fill showed where the bridge overlaps its circles.)
         (["--color", "#FF000080"], "--color expects a colour #RRGGBB, opaque (a see-through fill would show where the shapes overlap), got '#FF000080'"),
         (["--set", "textColor=#FFFFFF00"], "--set textColor expects a colour #RRGGBB, opaque"),

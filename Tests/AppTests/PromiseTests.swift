@@ -241,6 +241,10 @@ import Motion
         let missed = judged.filter { $0["met"] as? Bool == false }.map { $0["name"] as! String }
         #expect(summaryObject["targets"] as? Int == targets && summaryObject["met"] as? Int == targets - missed.count
                 && summaryObject["missed"] as? [String] == missed, "\(summaryObject)")
+        // At a size other than the issue's, the summary says where the targets are set (a new
+        // user at 800x600 could not tell what "6 of 12" meant).
+        #expect((summaryObject["summary"] as? String)?.hasSuffix("; the targets are set for 1920x1080 and 3840x2160, a guide at 160x120") == true,
+                "\(summaryObject)")
     }
 }
 

@@ -140,6 +140,20 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(lines.count == (warned ? 1 : 3), "\(lines.count) frames")
     }
 
+    /// A frames folder named like a picture (`--frames out.png`), not there yet, is said to be
+    /// a folder, with the options for one animated file; one named otherwise, not a word.
+    @Test(arguments: [("out.png", true), ("clip.GIF", true), ("frames", false), ("v1.2/frames", false)])
+    func aFramesFolderNamedLikeAPictureIsSaid(name: String, warned: Bool) throws {
+        let (result, _, folder) = try replay("wait 0.02\n") { folder in ["--frames", folder.appendingPathComponent(name).path] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let path = folder.appendingPathComponent(name).path
+        let line = "sticky: warning: --frames names a folder: '\(path)' will be a folder of PNG frames (one animated file: --gif or --apng)"
+        #expect(result.stderr.split(separator: "\n").contains { $0 == line } == warned, "\(result.stderr)")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
     /// Lines that play but do nothing are said, a line each: a view key (at its first press;
     /// the slider keys, r and q act), and an `up` with the pointer not down; the same over a
     /// summary.
