@@ -143,6 +143,17 @@ struct HUDPen {
         mesh.addRect(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY, color: fill)
     }
 
+    /// A see-through panel: its fill, and its edge as a frame one device pixel wide round it
+    /// (`panel`'s edge is a rectangle under the fill, which a faint fill shows whole).
+    mutating func seeThroughPanel(_ r: Rect, fill: Color, edge: Color) {
+        let e = 1 / scale
+        mesh.addRect(x0: r.x - e, y0: r.y - e, x1: r.maxX + e, y1: r.y, color: edge)
+        mesh.addRect(x0: r.x - e, y0: r.maxY, x1: r.maxX + e, y1: r.maxY + e, color: edge)
+        mesh.addRect(x0: r.x - e, y0: r.y, x1: r.x, y1: r.maxY, color: edge)
+        mesh.addRect(x0: r.maxX, y0: r.y, x1: r.maxX + e, y1: r.maxY, color: edge)
+        mesh.addRect(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY, color: fill)
+    }
+
     /// A straight line `width` units wide, with an anti-aliased edge (plots, dividers).
     mutating func line(from a: Vec2, to b: Vec2, width: Double, color: Color) {
         mesh.addLine(from: a, to: b, width: width, color: color, feather: 1 / scale)
@@ -304,7 +315,7 @@ struct HUDContent {
     var heldLines = 0
     /// Where the scene rests (the badges at home; the caterpillar as it last lay still), which
     /// the sliders, labels and toasts keep clear of, so that they stay put while a badge moves
-    /// (a held one may pass under them); nil: `avoid`.
+    /// (a held one may pass under them: the slider panel then fades); nil: `avoid`.
     var rest: [Rect]?
 }
 
@@ -500,6 +511,8 @@ struct HUD {
     /// The first slider row shown (the host keeps it as the next frame's scroll position).
     private(set) var sliderFirst = 0
     private(set) var helpBox: Rect?
+    /// Whether the slider panel's fill is faded: the scene lies under it.
+    private(set) var sliderPanelFaded = false
     private(set) var toastBox: Rect?
     /// The help's heading and rows (key, description) as drawn.
     private(set) var helpHeading = ""
@@ -669,8 +682,16 @@ struct HUD {
             }
             if !shown.isEmpty {
                 panelMark = pen.mesh.mark
+                // Where the scene now lies under the panel (a held badge pulled up there: the
+                // sliders keep clear of where it rests, not of where it goes), the panel's fill
+                // fades, so that the badge being tuned stays in sight.
+                let place = Rect(x: origin.x, y: origin.y, width: width, height: HUD.panelHeight(rows: shown.count, of: rows.count))
+                // (Not where the panel lies over the scene at rest too: a small window's.)
+                let under = content.rest.map { rest in !rest.contains { $0.intersects(place) } } == true
+                    && content.avoid.contains { $0.intersects(place) }
                 (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width,
-                                                             compact: compact, pen: &pen)
+                                                             compact: compact, faded: under, pen: &pen)
+                sliderPanelFaded = under
                 afterPanel = pen.mesh.mark
             }
             sliderFirst = shown.first ?? content.scroll
@@ -1040,6 +1061,9 @@ struct HUD {
         return 6 + name + value + leastBar + 6
     }
 
+    /// The slider panel's fill while the scene lies under it (0.9 otherwise).
+    static let fadedPanel = 0.35
+
     /// The narrowest bar a panel below the caption is shown with: one a pointer can set (at
     /// 300 wide the bars were 17 units).
     static let leastBar = 40.0
@@ -1053,7 +1077,7 @@ struct HUD {
     /// overlap (the bar takes what the longest name and value leave). `compact`: the columns
     /// of the rows shown alone (the lone row of a narrow window: its own name's width).
     private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
-                                    compact: Bool = false, pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
+                                    compact: Bool = false, faded: Bool = false, pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
         let size = rowTextSize, pad = 6.0  // (HUD.topBand counts it)
         let (nameWidth, valueWidth) = columns(compact ? shown.map { rows[$0] } : rows, pen: pen)
         // Rows scrolled out of the panel are counted on one line at its bottom ("↑ 3 more (up)
@@ -1062,7 +1086,11 @@ struct HUD {
         let above = shown.first ?? 0, beneath = rows.count - 1 - (shown.last ?? rows.count - 1)
         let more = shown.count > 1 ? [above, beneath] : [0, 0]
         let panel = Rect(x: origin.x, y: origin.y, width: width, height: panelHeight(rows: shown.count, of: rows.count))
-        pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
+        if faded {
+            pen.seeThroughPanel(panel, fill: HUDPen.paper.with(alpha: HUD.fadedPanel), edge: HUDPen.edge.with(alpha: 0.6))
+        } else {
+            pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
+        }
         let counts = [more[0] > 0 ? "↑ \(more[0]) more (up)" : nil, more[1] > 0 ? "↓ \(more[1]) more (down)" : nil].compactMap { $0 }
         if !counts.isEmpty {
             pen.text(counts.joined(separator: " · "), x: panel.x + pad, y: panel.maxY - pad - 5, size: size, color: HUDPen.ink.with(alpha: 0.6))

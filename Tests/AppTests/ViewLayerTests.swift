@@ -200,6 +200,28 @@ import Typography
         }
     }
 
+    /// A held badge pulled under the slider panel shows through it: the panel's fill fades
+    /// (a new user lost sight of the badge being tuned there); where the scene lies only where
+    /// it rests, the panel is as before.
+    @Test func theSlidersFadeOverAHeldBadge() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let layout = Layout(width: 800, height: 600, mode: .bezier, scene: .badges)
+        var content = HUDTests.content(selected: 0, toast: nil, help: false)
+        let resting = [Rect(x: 60, y: 280, width: 40, height: 40), Rect(x: 300, y: 280, width: 40, height: 40)]
+        content.rest = resting
+        content.avoid = resting
+        let still = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        let panel = try #require(still.sliderPanel)
+        #expect(!still.sliderPanelFaded)
+        // The badge held up into the panel's middle.
+        content.avoid = resting + [Rect(x: panel.x + panel.width / 2 - 20, y: panel.y + panel.height / 2 - 20, width: 40, height: 40)]
+        let held = HUD(content, layout: layout, scale: 1, atlas: atlas)
+        #expect(held.sliderPanel == panel && held.sliderPanelFaded)
+        let faint = HUDPen.paper.with(alpha: HUD.fadedPanel).packed, full = HUDPen.paper.with(alpha: 0.9).packed
+        #expect(held.mesh.vertices.contains { $0.color == faint } && !held.mesh.vertices.contains { $0.color == full })
+        #expect(still.mesh.vertices.contains { $0.color == full } && !still.mesh.vertices.contains { $0.color == faint })
+    }
+
     /// A toast shows while the help is open, in a small window too, where the help covers its
     /// place: drawn over the help, after it (a key's answer under the help, "the help hides the
     /// sliders" or a screenshot saved, was left out at 420x300 and 600x400).
