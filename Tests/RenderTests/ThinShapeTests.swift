@@ -101,21 +101,26 @@ import Reference
                     let frame = Frame(width: 24 / scale, height: 24 / scale, scale: scale, background: .white, mesh: builder.mesh,
                                       panes: [Pane(x: 0, y: 0, width: 24, height: 24, content: .bezier)])
                     let drawn = RenderTests.coverage(of: try headless.image(of: frame))
-                    let area = drawn.reduce(0, +), truth = Double.pi * r * r
-                    // (8-bit channels: up to half a level a pixel, over the few pixels a dot covers.)
-                    let levels = 16 * 0.5 / 255
-                    if r < 0.5 {
-                        #expect(abs(area - truth) <= 0.03 * truth + levels, "×\(scale) r \(r) at \(offset): \(area) for \(truth)")
-                        #expect(drawn.max()! <= truth + 0.5 / 255, "×\(scale) r \(r) at \(offset): a pixel of \(drawn.max()!)")
-                    } else if r < 2 {
-                        // (The ramp sampled at pixel centres, scaled toward the area: within 15%.)
-                        #expect(abs(area - truth) <= 0.15 * truth, "×\(scale) r \(r) at \(offset): \(area) for \(truth)")
-                    } else {
-                        // The ramp's own total: π(r² + 1/12).
-                        #expect(abs(area - Double.pi * (r * r + 1.0 / 12)) <= 0.04 * truth, "×\(scale) r \(r) at \(offset): \(area)")
-                    }
+                    SmallCircleTests.expectArea(of: drawn, radius: r, "×\(scale) r \(r) at \(offset)")
                 }
             }
+        }
+    }
+
+    /// The pixels `drawn` of a circle of radius r device pixels hold its area: under half a
+    /// pixel, πr² within 3% and no pixel over it; to 2 px, within 15% (the ramp sampled at pixel
+    /// centres, scaled toward the area); from 2 px, the ramp's own total π(r² + 1/12) within 4%.
+    static func expectArea(of drawn: [Double], radius r: Double, _ label: String) {
+        let area = drawn.reduce(0, +), truth = Double.pi * r * r
+        // (8-bit channels: up to half a level a pixel, over the few pixels a dot covers.)
+        let levels = 16 * 0.5 / 255
+        if r < 0.5 {
+            #expect(abs(area - truth) <= 0.03 * truth + levels, "\(label): \(area) for \(truth)")
+            #expect(drawn.max()! <= truth + 0.5 / 255, "\(label): a pixel of \(drawn.max()!)")
+        } else if r < 2 {
+            #expect(abs(area - truth) <= 0.15 * truth, "\(label): \(area) for \(truth)")
+        } else {
+            #expect(abs(area - Double.pi * (r * r + 1.0 / 12)) <= 0.04 * truth, "\(label): \(area)")
         }
     }
 }
@@ -160,22 +165,11 @@ import Reference
                         // The pixels round the small ball only.
                         var drawn: [Double] = []
                         for y in 8..<24 { for x in 8..<24 { drawn.append(coverage[y * width + x]) } }
-                        let area = drawn.reduce(0, +)
                         // Its contour's radius: the inverse square's large ball adds R²/D² to
                         // the field there, so r²/ρ² = 1 − R²/D².
                         let lifted = kernel == .inverseSquare && big != "none"
                             ? r / (1 - bigRadius * bigRadius / (apart * apart)).squareRoot() : r
-                        let truth = Double.pi * lifted * lifted
-                        let levels = 16 * 0.5 / 255
-                        let label = "\(kernel) ×\(scale) r \(r), the large ball \(big), at \(offset)"
-                        if lifted < 0.5 {
-                            #expect(abs(area - truth) <= 0.03 * truth + levels, "\(label): \(area) for \(truth)")
-                            #expect(drawn.max()! <= truth + 0.5 / 255, "\(label): a pixel of \(drawn.max()!)")
-                        } else if lifted < 2 {
-                            #expect(abs(area - truth) <= 0.15 * truth, "\(label): \(area) for \(truth)")
-                        } else {
-                            #expect(abs(area - Double.pi * (lifted * lifted + 1.0 / 12)) <= 0.04 * truth, "\(label): \(area)")
-                        }
+                        SmallCircleTests.expectArea(of: drawn, radius: lifted, "\(kernel) ×\(scale) r \(r), the large ball \(big), at \(offset)")
                     }
                 }
             }
