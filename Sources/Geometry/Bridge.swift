@@ -12,13 +12,13 @@ import Foundation
 /// can be cut into strips; the ends of the region are chords inside the circles.
 public struct Bridge: Hashable, Sendable {
     /// Home centre c1: the origin of the local frame.
-    public var origin: Vec2
+    public private(set) var origin: Vec2
     /// Unit vector from c1 toward c2.
-    public var axis: Vec2
+    public private(set) var axis: Vec2
     /// Distance between the centres, d.
-    public var length: Double
+    public private(set) var length: Double
     /// The upper side (w ≥ 0), from the home circle to the badge, in local (s, w) coordinates.
-    public var side: (CubicBezier, CubicBezier?)
+    public private(set) var side: (CubicBezier, CubicBezier?)
 
     public static func == (a: Bridge, b: Bridge) -> Bool {
         a.origin == b.origin && a.axis == b.axis && a.length == b.length && a.side.0 == b.side.0
