@@ -42,9 +42,13 @@ func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIEr
 /// The system's own words for a Foundation error ("read-only file system"), where it carries an
 /// errno, as the C writers say it; Foundation's sentence otherwise.
 func systemReason(_ error: any Error) -> String {
-    if let posix = error as? POSIXError { return systemText(posix.code.rawValue) }
-    if let cocoa = error as? CocoaError, let underlying = cocoa.underlying { return systemReason(underlying) }
+    systemCode(error).map(systemText) ?? (error as NSError).localizedDescription
+}
+
+/// The errno a Foundation error carries (its own, or the one it wraps); nil where none.
+func systemCode(_ error: any Error) -> Int32? {
+    if let posix = error as? POSIXError { return posix.code.rawValue }
+    if let cocoa = error as? CocoaError, let underlying = cocoa.underlying { return systemCode(underlying) }
     let ns = error as NSError
-    if ns.domain == NSPOSIXErrorDomain { return systemText(Int32(ns.code)) }
-    return ns.localizedDescription
+    return ns.domain == NSPOSIXErrorDomain ? Int32(ns.code) : nil
 }

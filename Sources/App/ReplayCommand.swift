@@ -138,8 +138,7 @@ enum ReplayCommand {
             do {
                 try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
             } catch {
-                let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
-                let reason = code.map { AtomicFile.creationFailure($0, making: framesPath) } ?? systemReason(error)
+                let reason = systemCode(error).map { AtomicFile.creationFailure($0, making: framesPath) } ?? systemReason(error)
                 throw .failure("cannot create the frames folder '\(framesPath)': \(reason)")
             }
         }

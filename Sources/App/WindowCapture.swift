@@ -148,13 +148,11 @@ final class WindowCapture {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
                 if !isDirectory.boolValue { return ": '\(path)' is a file" }
                 if !FileManager.default.isWritableFile(atPath: path) { return ": '\(path)' is not writable" }
-                // A folder that exists and says "no such file" of what is made in it (/proc).
-                let reason = systemReason(error)
-                if reason == systemText(ENOENT) { return ": '\(path)' makes no new files (\(reason))" }
                 break
             }
             path = PathName.folder(of: path)
         }
-        return ": " + systemReason(error)
+        // (A folder there that says "no such file" of what is made in it, /proc, is said so.)
+        return ": " + (systemCode(error).map { AtomicFile.creationFailure($0, making: folder) } ?? systemReason(error))
     }
 }

@@ -128,13 +128,18 @@ public enum AtomicFile {
         return .success(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
     }
 
-    /// Why `path` (a file or a folder) could not be made: the system's reason, and where that
-    /// is "no such file or directory" though its folder is there (such as /proc), that the
-    /// folder makes no new files.
+    /// Why `path` (a file, or a folder made with those above it) could not be made: the
+    /// system's reason, and where that is "no such file or directory" though the nearest folder
+    /// above it that is there is a folder (such as /proc), that this folder makes no new files.
     public static func creationFailure(_ code: Int32, making path: String) -> String {
-        let folder = PathName.folder(of: path)
+        guard code == ENOENT else { return systemText(code) }
+        var folder = PathName.folder(of: path)
         var info = stat()
-        guard code == ENOENT, stat(folder.isEmpty ? "." : folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return systemText(code) }
+        while stat(folder.isEmpty ? "." : folder, &info) != 0 {
+            guard !folder.isEmpty, folder != "/" else { return systemText(code) }
+            folder = PathName.folder(of: folder)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return systemText(code) }
         return "'\(folder.isEmpty ? "." : folder)' makes no new files (\(systemText(code)))"
     }
 

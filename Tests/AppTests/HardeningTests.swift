@@ -90,10 +90,18 @@ let scratchMountsWork: Bool = {
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try writeScript(in: folder).path
         for arguments in [["render", "--out", "/proc/x.png"], ["study", "--out", "/proc/sticky-study"],
-                          ["replay", script, "--gif", "/proc/x.gif"], ["replay", script, "--frames", "/proc/sticky-frames"]] {
+                          ["replay", script, "--gif", "/proc/x.gif"], ["replay", script, "--frames", "/proc/sticky-frames"],
+                          ["replay", script, "--frames", "/proc/sticky-frames/deeper"]] {
             let result = try Sticky.run(arguments)
             expectOneLine(result, status: 1, containing: "'/proc' makes no new files (no such file or directory)", arguments.joined(separator: " "))
             #expect(!result.stderr.contains("No such"), "\(arguments): \(result.stderr)")
+        }
+        // The window's screenshot folder, made with those above it, the same way.
+        do {
+            try FileManager.default.createDirectory(atPath: "/proc/sticky-shots/deeper", withIntermediateDirectories: true)
+            Issue.record("a folder made in /proc")
+        } catch {
+            #expect(WindowCapture.obstacle(in: "/proc/sticky-shots/deeper", error) == ": '/proc' makes no new files (no such file or directory)")
         }
         // A folder that is not there is said so, as before.
         let missing = folder.appendingPathComponent("none/deeper/x.png").path
