@@ -105,8 +105,7 @@ enum ReplayCommand {
         let (gifPath, apngPath) = (request.gifPath, request.apngPath)
         // A frames folder named like a picture, not yet there, is most likely meant as one file.
         if let framesPath, !FileManager.default.fileExists(atPath: framesPath),
-           let ext = framesPath.split(separator: ".").last.map({ $0.lowercased() }), framesPath.contains("."),
-           ["png", "gif", "apng", "jpg", "jpeg", "webp"].contains(ext) {
+           ["png", "gif", "apng", "jpg", "jpeg", "webp"].contains(PathName.extension(of: framesPath)) {
             CommandLine.warn("--frames names a folder: '\(framesPath)' will be a folder of PNG frames (one animated file: --gif or --apng)")
         }
 
