@@ -76,6 +76,13 @@ enum BenchCommand {
         /// A ratio of frames: the lower and upper quartiles of its rounds' own ratios.
         var spread: (low: Double, high: Double)? = nil
 
+        /// A ratio of frames, `a` over `b` round by round: its value the median of the rounds'
+        /// own ratios and its spread their quartiles, from the same rounds.
+        static func ratio(_ name: String, _ a: [Double], over b: [Double], detail: String, target: Double? = nil) -> Result {
+            Result(name: name, value: BenchCommand.ratio(a, over: b), unit: "x", detail: detail, target: target,
+                   spread: BenchCommand.spread(a, over: b))
+        }
+
         var met: Bool? { target.map { value.isFinite && value <= $0 } }
         /// The target lies within the rounds' middle half: the verdict is the noise's to turn.
         var withinSpread: Bool { target.map { t in spread.map { $0.low <= t && t <= $0.high } ?? false } ?? false }
@@ -263,13 +270,11 @@ enum BenchCommand {
             let fullMedian = median(timed.full[k])
             emit(Result(name: "frame.\(mode)", value: fullMedian, unit: "ms",
                         detail: "\(w)x\(h) 4 badges with counts, one held, median of \(frames), interleaved with the other modes; clear here \(format(clearMedian)) ms"))
-            emit(Result(name: "frame.\(mode).ratio", value: ratio(timed.full[k], over: timed.clear), unit: "x",
-                        detail: "frame.\(mode) / the clear of the same rounds", target: [Mode.bezier: 1.5, .metaball: 1.2, .split: 1.4][mode],
-                        spread: spread(timed.full[k], over: timed.clear)))
+            emit(.ratio("frame.\(mode).ratio", timed.full[k], over: timed.clear, detail: "frame.\(mode) / the clear of the same rounds",
+                        target: [Mode.bezier: 1.5, .metaball: 1.2, .split: 1.4][mode]))
             if mode == .metaball, let b = modes.firstIndex(of: .bezier) {
-                emit(Result(name: "frame.metaball.vs.bezier", value: ratio(timed.full[k], over: timed.full[b]), unit: "x",
-                            detail: "frame.metaball / frame.bezier, timed in the same rounds: the field against the Bézier fill of the same scene", target: 1.1,
-                            spread: spread(timed.full[k], over: timed.full[b])))
+                emit(.ratio("frame.metaball.vs.bezier", timed.full[k], over: timed.full[b],
+                            detail: "frame.metaball / frame.bezier, timed in the same rounds: the field against the Bézier fill of the same scene", target: 1.1))
                 emit(drawn("frame.metaball.vs.bezier", timed.full[k], over: timed.full[b], clear: timed.clear))
             }
             allocationLines.append(Result(
@@ -311,12 +316,11 @@ enum BenchCommand {
         for (k, way) in chainFrames.enumerated() {
             emit(Result(name: way.name, value: median(full[k]), unit: "ms",
                         detail: "\(w)x\(h) 9 bodies held by the head, median of \(frames), interleaved with the other ways; clear here \(format(median(clear))) ms"))
-            emit(Result(name: way.name + ".ratio", value: ratio(full[k], over: clear), unit: "x", detail: "\(way.name) / the clear of the same rounds",
-                        target: way.mode == .metaball ? 1.5 : way.mode == .split ? 2.0 : nil, spread: spread(full[k], over: clear)))
+            emit(.ratio(way.name + ".ratio", full[k], over: clear, detail: "\(way.name) / the clear of the same rounds",
+                        target: way.mode == .metaball ? 1.5 : way.mode == .split ? 2.0 : nil))
             if way.mode == .metaball, let b = chainFrames.firstIndex(where: { $0.name == "frame.chain.bezier" }) {
-                emit(Result(name: "frame.chain.metaball.vs.bezier", value: ratio(full[k], over: full[b]), unit: "x",
-                            detail: "frame.chain.metaball / frame.chain.bezier, timed in the same rounds", target: 1.1,
-                            spread: spread(full[k], over: full[b])))
+                emit(.ratio("frame.chain.metaball.vs.bezier", full[k], over: full[b],
+                            detail: "frame.chain.metaball / frame.chain.bezier, timed in the same rounds", target: 1.1))
                 emit(drawn("frame.chain.metaball.vs.bezier", full[k], over: full[b], clear: clear))
             }
         }
@@ -404,13 +408,11 @@ enum BenchCommand {
             let full = median(timed.full[k]), clear = median(timed.clear)
             emit(Result(name: "grid.frame.\(mode)", value: full, unit: "ms",
                         detail: "\(w)x\(h), \(n) badges pulled seeded ways, with counts, metaball fields: \(parameters.metaballFields.rawValue), median of \(frames), interleaved with the other modes; clear here \(format(clear)) ms"))
-            emit(Result(name: "grid.frame.\(mode).ratio", value: ratio(timed.full[k], over: timed.clear), unit: "x", detail: "grid.frame.\(mode) / the clear of the same rounds",
-                        spread: spread(timed.full[k], over: timed.clear)))
+            emit(.ratio("grid.frame.\(mode).ratio", timed.full[k], over: timed.clear, detail: "grid.frame.\(mode) / the clear of the same rounds"))
         }
         if let f = modes.firstIndex(of: .metaball), let b = modes.firstIndex(of: .bezier) {
-            emit(Result(name: "grid.frame.metaball.vs.bezier", value: ratio(timed.full[f], over: timed.full[b]), unit: "x",
-                        detail: "grid.frame.metaball / grid.frame.bezier at N = \(n), timed in the same rounds", target: 1.3,
-                        spread: spread(timed.full[f], over: timed.full[b])))
+            emit(.ratio("grid.frame.metaball.vs.bezier", timed.full[f], over: timed.full[b],
+                        detail: "grid.frame.metaball / grid.frame.bezier at N = \(n), timed in the same rounds", target: 1.3))
             emit(drawn("grid.frame.metaball.vs.bezier", timed.full[f], over: timed.full[b], clear: timed.clear))
         }
     }
