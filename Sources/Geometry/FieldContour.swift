@@ -278,30 +278,26 @@ extension MetaballField {
     /// traced in a loop of a few points, that loop the ball's alone, is that circle instead (the
     /// fit through a few points sagged inside, a tenth of the radius).
     public func contourCurves(tolerance: Double, step: Double? = nil) -> [[CubicBezier]] {
-        let traced = tracedCurves(tolerance: tolerance, step: step).filter { loop in
+        let traced = tracedCurves(tolerance: tolerance, step: step).map { loop -> (loop: [CubicBezier], box: Box) in
             let points = loop.flatMap { [$0.p0, $0.p1, $0.p2, $0.p3] }
-            let xs = points.map(\.x), ys = points.map(\.y)
-            return (xs.max() ?? 0) - (xs.min() ?? 0) >= tolerance || (ys.max() ?? 0) - (ys.min() ?? 0) >= tolerance
-        }
+            return (loop, Box(minX: points.map(\.x).min() ?? 0, minY: points.map(\.y).min() ?? 0,
+                              maxX: points.map(\.x).max() ?? 0, maxY: points.map(\.y).max() ?? 0))
+        }.filter { $0.box.maxX - $0.box.minX >= tolerance || $0.box.maxY - $0.box.minY >= tolerance }
         return smallBalls(in: traced, tolerance: tolerance, step: step ?? MetaballField.gridStep(tolerance: tolerance))
     }
 
     /// The grid `contourCurves` traces on, for `tolerance`, unless told.
     static func gridStep(tolerance: Double) -> Double { min(1, max(0.05, 2 * tolerance)) }
 
-    /// `traced`, with each ball under two grid steps in radius drawn as the circle of its own
-    /// contour: added where no loop's box holds its centre, put in place of the one loop that
-    /// does where that loop's box holds no other ball. Its radius is found along a ray from its
-    /// centre in its own field (the other fields draw nothing there); the circle is four cubic
-    /// arcs.
-    private func smallBalls(in traced: [[CubicBezier]], tolerance: Double, step: Double) -> [[CubicBezier]] {
-        guard step > 0, step.isFinite, tolerance > 0 else { return traced }
-        var loops = traced
-        let boxes = traced.map { loop -> Box in
-            let points = loop.flatMap { [$0.p0, $0.p1, $0.p2, $0.p3] }
-            return Box(minX: points.map(\.x).min() ?? 0, minY: points.map(\.y).min() ?? 0,
-                       maxX: points.map(\.x).max() ?? 0, maxY: points.map(\.y).max() ?? 0)
-        }
+    /// The loops of `traced` (each with its box), with each ball under two grid steps in radius
+    /// drawn as the circle of its own contour: added where no loop's box holds its centre, put
+    /// in place of the one loop that does where that loop's box holds no other ball. Its radius
+    /// is found along a ray from its centre in its own field (the other fields draw nothing
+    /// there); the circle is four cubic arcs.
+    private func smallBalls(in traced: [(loop: [CubicBezier], box: Box)], tolerance: Double, step: Double) -> [[CubicBezier]] {
+        var loops = traced.map(\.loop)
+        guard step > 0, step.isFinite, tolerance > 0 else { return loops }
+        let boxes = traced.map(\.box)
         func holds(_ box: Box, _ p: Vec2) -> Bool { p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY }
         var replaced = Set<Int>()
         forEachField { range in
