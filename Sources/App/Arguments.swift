@@ -50,9 +50,9 @@ struct Arguments {
 
 /// Parsers for option values; each error names the option, what it expects, what it got.
 enum Parse {
-    /// `WxH`, positive integers.
+    /// `WxH`, positive integers; the x may be a capital (`800X600` was refused, a new user found).
     static func size(_ text: String, option: String) throws(CLIError) -> (Int, Int) {
-        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "X" })
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
         else { throw .usage("\(option) expects WxH with positive integers, got '\(text)'") }

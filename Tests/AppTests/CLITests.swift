@@ -281,6 +281,25 @@ func temporaryFolder() throws -> URL {
         #expect(leftovers == ["blocker"])
     }
 
+    /// `--size` takes a capital X as the small one (`800X600` was refused, a new user found);
+    /// anything else between the two numbers is still refused.
+    @Test func sizeTakesEitherX() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("a.png")
+        for size in ["48X30", "48x30"] {
+            let result = try Sticky.run(["render", "--size", size, "--out", out.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let data = try Data(contentsOf: out)
+            let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == 48 && height == 30, "\(size)")
+        }
+        for size in ["48xX30", "48*30", "48x30x2", "x30"] {
+            let result = try Sticky.run(["render", "--size", size, "--out", out.path])
+            #expect(result.status == 2 && result.stderr == "sticky: --size expects WxH with positive integers, got '\(size)'\n", "\(result.stderr)")
+        }
+    }
+
     @Test func renderWritesAPNGOfTheScaledSize() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
