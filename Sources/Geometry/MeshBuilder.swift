@@ -176,8 +176,8 @@ public struct MeshBuilder: Sendable {
         first = CubicPolynomial(bridge.side.0)
         firstArea = first.integralYdX(to: 1)
         if let curve = bridge.side.1 { second = CubicPolynomial(curve) }
-        flatten(bridge.side.0, segment: 0, tolerance: tolerance)
-        if let second = bridge.side.1 { flatten(second, segment: 1, tolerance: tolerance) }
+        flatten(bridge.side.0, segment: 0, tolerance: tolerance, feather: feather)
+        if let second = bridge.side.1 { flatten(second, segment: 1, tolerance: tolerance, feather: feather) }
         guard side.count >= 2, side.read({ $0.allSatisfy(\.point.isFinite) }) else { return }
         balanceArea()
         let packed = color.packed
@@ -190,29 +190,61 @@ public struct MeshBuilder: Sendable {
     }
 
     /// Appends the flattened curve (p0 too for the first segment), keeping s strictly increasing.
-    private mutating func flatten(_ curve: CubicBezier, segment: Int, tolerance: Double) {
+    ///
+    /// Steps of equal parameter keep every chord within `tolerance` of the curve, which is
+    /// plenty where the bridge is pixels wide but not where it is thinner than `feather`: a
+    /// taper to a point leaves its tip along the axis (w grows like s²), and one chord from the
+    /// tip over the first step drew a wedge 2 to 5 times the true width over its last pixels. So
+    /// a step whose ends are both under `thinWidth` feathers from the axis is halved while its
+    /// middle lies more than `thinError` feathers off the chord (at most `thinDepth` times).
+    private mutating func flatten(_ curve: CubicBezier, segment: Int, tolerance: Double, feather: Double) {
         let polynomial = segment == 0 ? first : second
         let n = curve.flatteningSteps(tolerance: tolerance, limit: MeshBuilder.maximumSteps)
-        side.append(upTo: n + 1) { side, start in
-            var count = start
-            if segment == 0 {
-                side[count] = SidePoint(point: curve.p0, parameter: 0)
+        let thin = feather > 0 ? MeshBuilder.thinWidth * feather : 0, error = MeshBuilder.thinError * feather
+        side.append(upTo: n + 1 + MeshBuilder.thinPoints) { side, start in
+            var count = start, extra = 0
+            func add(_ p: Vec2, _ u: Double, last: Bool) {
+                if count > 0, p.x <= side[count - 1].point.x {
+                    // A vertical run: keep the later point, so the side still ends where the curve does.
+                    if last, count > 1 { side[count - 1] = SidePoint(point: p, parameter: u) }
+                    return
+                }
+                side[count] = SidePoint(point: p, parameter: u)
                 count += 1
             }
+            /// The points strictly between (t0, p0) and (t1, p1) that a thin step needs.
+            func refine(_ t0: Double, _ p0: Vec2, _ t1: Double, _ p1: Vec2, depth: Int) {
+                guard depth < MeshBuilder.thinDepth, extra < MeshBuilder.thinPoints, max(p0.y, p1.y) < thin, p1.x > p0.x else { return }
+                let t = 0.5 * (t0 + t1), p = polynomial.point(at: t)
+                let chord = p0.y + (p1.y - p0.y) * (p.x - p0.x) / (p1.x - p0.x)
+                guard abs(p.y - chord) > error else { return }
+                refine(t0, p0, t, p, depth: depth + 1)
+                if extra < MeshBuilder.thinPoints {
+                    extra += 1
+                    add(p, Double(segment) + t, last: false)
+                }
+                refine(t, p, t1, p1, depth: depth + 1)
+            }
+            if segment == 0 { add(curve.p0, 0, last: false) }
+            var previous = (t: 0.0, p: curve.p0)
             for i in 1...n {
                 let t = Double(i) / Double(n)
                 let p = i == n ? curve.p3 : polynomial.point(at: t)
-                if count > 0, p.x <= side[count - 1].point.x {
-                    // A vertical run: keep the later point, so the side still ends where the curve does.
-                    if i == n, count > 1 { side[count - 1] = SidePoint(point: p, parameter: Double(segment) + t) }
-                    continue
-                }
-                side[count] = SidePoint(point: p, parameter: Double(segment) + t)
-                count += 1
+                refine(previous.t, previous.p, t, p, depth: 0)
+                add(p, Double(segment) + t, last: i == n)
+                previous = (t, p)
             }
             return count
         }
     }
+
+    /// Where a step of the side is halved (`flatten`): both its ends nearer the axis than this
+    /// many feathers, its middle farther than `thinError` feathers off its chord; at most
+    /// `thinDepth` halvings, `thinPoints` points more a segment.
+    static let thinWidth = 2.0
+    static let thinError = 0.01
+    static let thinDepth = 6
+    static let thinPoints = 128
 
     /// Moves the side's points across the axis so that the polygon encloses the exact area.
     /// Chords of a curving side all lie on one side of it, so points left on the curve would
