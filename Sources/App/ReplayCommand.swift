@@ -286,7 +286,22 @@ enum ReplayCommand {
                                          endedEarly: player.ended))
         }
         for note in aliasing { CommandLine.warn(note) }
+        if let note = ReplayCommand.missNote(player.misses, scene: sceneName) { CommandLine.warn(note) }
         finished = true
+    }
+
+    /// What the script's `down`s that grabbed nothing missed, in one line (the first three
+    /// named); nil where every one grabbed.
+    static func missNote(_ misses: [(time: Double, point: Vec2)], scene: SceneName) -> String? {
+        guard !misses.isEmpty else { return nil }
+        let named = misses.prefix(3).map { "down \(Parameter.format($0.point.x)) \(Parameter.format($0.point.y)) at \(Parameter.format($0.time)) s" }
+        let more = misses.count > 3 ? " and \(misses.count - 3) more" : ""
+        let why = switch scene {
+        case .badge: "no badge there (a press grabs within 10 px of one's edge)"
+        case .chain: "the caterpillar is held by its head (a press within 10 px of it)"
+        case .grid: "the grid's badges are posed, not held"
+        }
+        return "\(named.joined(separator: ", "))\(more) grabbed nothing: \(why)"
     }
 
     /// Frame k's file name: `frame-00012.png`.

@@ -174,6 +174,9 @@ struct ScriptPlayer {
     private var next = 0
     /// A `key q` was played: nothing plays after it.
     private(set) var ended = false
+    /// The `down`s that grabbed nothing (when, and where in the script's units): a script
+    /// written for another size or mode pressed beside every badge and said nothing.
+    private(set) var misses: [(time: Double, point: Vec2)] = []
 
     /// Picture units a scene unit (`Layout.zoom`): the script's points are the pictures' (each
     /// pane's), as the window's pointer is, so a scene shrunk to fit is driven where it is shown.
@@ -202,7 +205,9 @@ struct ScriptPlayer {
             next += 1
             scene.advance(to: time)
             switch action {
-            case .command(let command): scene.apply(inScene(command))
+            case .command(let command):
+                scene.apply(inScene(command))
+                if case .pointerDown(let p) = command, scene.heldPoint == nil { misses.append((time, p)) }
             case .set(let name, let value, _):
                 try ParameterRegistry.named(name)!.set(value, in: &parameters, source: "set \(name)")
                 scene.update(parameters)

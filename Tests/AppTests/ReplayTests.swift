@@ -114,6 +114,29 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(lines.last!.badges[0].phase == "idle")
     }
 
+    /// A `down` that grabs nothing is said, in one line for all of them (the first three named,
+    /// when, and what a press grabs in that scene): a script written for another size or mode
+    /// pressed beside every badge without a word. One that grabs, not a word.
+    @Test(arguments: [
+        ("down 400 300\nwait 0.1\nup\n", "down 400 300 at 0 s grabbed nothing: no badge there (a press grabs within 10 px of one's edge)"),
+        ("down 480 300\nwait 0.1\nup\n", nil),
+        ("wait 0.1\ndown 10 10\nup\ndown 20 10\nup\nwait 0.1\ndown 30 10\nup\ndown 40 10\nwait 0.1\n",
+         "down 10 10 at 0.1 s, down 20 10 at 0.1 s, down 30 10 at 0.2 s and 1 more grabbed nothing: no badge there"),
+        ("scene chain\ndown 5 5\nwait 0.1\n", "down 5 5 at 0 s grabbed nothing: the caterpillar is held by its head (a press within 10 px of it)"),
+        ("scene grid 5\ndown 400 300\nwait 0.1\n", "down 400 300 at 0 s grabbed nothing: the grid's badges are posed, not held"),
+    ] as [(String, String?)])
+    func aDownThatGrabsNothingIsSaid(script: String, warning: String?) throws {
+        let (result, lines, folder) = try replay(script)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let said = result.stderr.split(separator: "\n").filter { $0.contains("grabbed nothing") }
+        if let warning {
+            #expect(said.count == 1 && said[0].hasPrefix("sticky: warning: " + warning), "\(result.stderr)")
+        } else {
+            #expect(said.isEmpty && lines.contains { $0.events.contains("began") }, "\(result.stderr)")
+        }
+    }
+
     /// Badge lines in a script of another scene set nothing: said in one line (they were
     /// ignored without a word); in the badge scene, not a word.
     @Test(arguments: [("scene chain\n", true), ("scene grid 5\n", true), ("", false)])
@@ -128,7 +151,7 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
     /// A script that takes no time (an empty file, the wrong one, presses without a wait)
     /// plays one frame at 0 s, and says so in one line; one that waits or moves over time, not
     /// a word.
-    @Test(arguments: [("", true), ("size 200 100\n# nothing else\n", true), ("down 400 300\nup\n", true),
+    @Test(arguments: [("", true), ("size 200 100\n# nothing else\n", true), ("down 480 300\nup\n", true),
                       ("wait 0.05\n", false), ("move 410 300 0.05\n", false)])
     func aScriptThatTakesNoTimeIsSaidToPlayOneFrame(script: String, warned: Bool) throws {
         let (result, lines, folder) = try replay(script)
