@@ -207,6 +207,7 @@ final class WindowApp {
             }
             pressed = true
             scene.apply(.pointerDown(layout.scenePoint(pointer)))
+            if options.scene == .grid, toast?.text != WindowApp.gridPress { say(WindowApp.gridPress) }
         case .pointerMove(let x, let y):
             pointer = Vec2(x, y)
             if let index = draggedSlider, let bar = hud?.sliderAreas.first(where: { $0.index == index })?.bar {
@@ -285,10 +286,12 @@ final class WindowApp {
         switch action {
         case .none: return false
         case .selection:
-            // Where the window is too small to show the selected slider's row, a toast says
-            // which one is selected.
-            if showSliders && !showHelp, let hud, hud.sliderAreas.isEmpty {
-                say(WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode).text)
+            // Where the window is too small to show the selected slider's row, or the sliders
+            // are hidden, a toast says which one is selected (hidden, a new user learnt which
+            // slider they had selected only from the toast of changing it).
+            if !showHelp, !showSliders || hud?.sliderAreas.isEmpty == true {
+                let selected = WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode).text
+                say(showSliders ? selected : selected + " · sliders hidden (h shows them)")
             }
             // Else a toast over the slider panel (a small window's) goes, so that the row newly
             // selected shows.
@@ -303,7 +306,7 @@ final class WindowApp {
             }
         case .reset:
             scene.apply(.reset)
-            say(options.scene == .chain ? "the chain is back at its start" : "all badges restored")
+            say(WindowApp.resetToast(options.scene))
         case .quit:
             // Escape closes the help first, as a press on the scene does; q always quits.
             if showHelp && key.name == "escape" { showHelp = false } else { quit = true }
@@ -505,6 +508,20 @@ final class WindowApp {
             return bridges ?? "drawn over the field: metaball or split (or goo on)"
         }
     }
+
+    /// What key r did (the grid, which nothing moves, has nothing to restore: it said "all
+    /// badges restored").
+    static func resetToast(_ scene: SceneName) -> String {
+        switch scene {
+        case .badge: "all badges restored"
+        case .chain: "the chain is back at its start"
+        case .grid: "nothing to restore: the grid's badges are posed, still, for measuring"
+        }
+    }
+
+    /// What a press on the grid says: its badges are posed, none can be held (a press did
+    /// nothing and said nothing).
+    static let gridPress = "the grid's badges are posed, still, for measuring: none can be held (n: the next scene)"
 
     /// A toast for a couple of seconds.
     private func say(_ text: String, slider: Int? = nil) {

@@ -233,6 +233,32 @@ import Testing
         #expect(WindowApp.presetToast("seed000") == "preset seed000: \(changed) sliders set, the others as they were (shift+backspace resets every one)")
     }
 
+    /// Key r's toast says what r did in each scene: the badges and the caterpillar, moved, come
+    /// back as they were at the start; the grid, which nothing moves, is the same before and
+    /// after, and its toast says there was nothing to restore (it said "all badges restored").
+    @Test(arguments: SceneName.allCases)
+    func theResetToastSaysWhatResetDid(scene name: SceneName) throws {
+        let parameters = Parameters()
+        let scene = makeScene(name, width: 800, height: 600, badges: [], parameters: parameters, count: 16)
+        let start = scene.snapshot(parameters)
+        // Pressed on what it holds, if anything, pulled 200 px and let go; a second later.
+        let badges = (scene as? BadgeScene)?.board.badges, bodies = (scene as? ChainScene)?.world.circles
+        let at = name == .badge ? badges?.first?.center : name == .chain ? bodies?.last?.center : Vec2(400, 300)
+        let press = try #require(at, "\(name): nothing to press on")
+        scene.apply(.pointerDown(press))
+        for step in 1...20 {
+            scene.advance(to: Double(step) / 60)
+            scene.apply(.pointerMove(press + Vec2(10 * Double(step), 0)))
+        }
+        scene.apply(.pointerUp)
+        scene.advance(to: 1.5)
+        let moved = scene.snapshot(parameters) != start
+        scene.apply(.reset)
+        let toast = WindowApp.resetToast(name)
+        #expect(moved == (name != .grid), "\(name): moved \(moved)")
+        #expect(toast.hasPrefix("nothing to restore") == !moved, "\(name): \(toast)")
+    }
+
     @Test func scriptKeyNamesParse() {
         #expect(KeyPress(script: "shift+right") == KeyPress(name: "right", shift: true))
         #expect(KeyPress(script: "alt+left") == KeyPress(name: "left", alt: true))

@@ -273,6 +273,9 @@ extension WindowTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("next-scene.title"), encoding: .utf8).contains("grid · bezier"))
         let grid = try grab("next-scene")
         #expect(badges(grid) >= 40 && badges(chain) <= 9, "the grid shows \(badges(grid)) badges, the chain \(badges(chain)) red shapes")
+        // A press on the grid, which holds none of its badges, says so in a toast (it did
+        // nothing and said nothing).
+        #expect(WindowTests.toast(in: try grab("grid-press")) != nil, "no toast after a press on the grid")
         // c in the grid: every bridge's construction (none is held: none lettered), in the ink
         // on most of the grid's bands of badges.
         let constructed = try grab("grid-construction")
@@ -308,6 +311,9 @@ extension WindowTests {
                 "the caption's tiling line: \(secondLine(field)) ink pixels with the field, \(secondLine(constructed)) without")
         #expect(try String(contentsOf: folder.appendingPathComponent("next-scene-2.title"), encoding: .utf8).contains("badge · bezier"))
         #expect(badges(try grab("next-scene-2")) == 4)
+
+        // The sliders hidden (h): down says in a toast which slider it selected (it said nothing).
+        #expect(WindowTests.toast(in: try grab("hidden-down")) != nil, "no toast after down with the sliders hidden")
 
         // Shrunk to 200x120, too small for the selected slider's row over the badges: down
         // still says in a toast which slider it selected.
