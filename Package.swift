@@ -17,8 +17,10 @@ let package = Package(
     name: "sticky",
     products: [
         .executable(name: "sticky", targets: ["sticky"]),
-        // The geometry and motion as a library (`import StickyKit`); Motion links Chipmunk2D.
+        // The geometry and motion as a library (`import StickyKit`), with no C library under it;
+        // the caterpillar on Chipmunk2D as a second (`import StickyChain`).
         .library(name: "StickyKit", targets: ["StickyKit"]),
+        .library(name: "StickyChain", targets: ["StickyChain"]),
     ],
     targets: [
         // C libraries, through pkg-config; `providers` names the Debian packages.
@@ -36,8 +38,10 @@ let package = Package(
 
         // Pure Swift: the bridge, flattening, tessellation. No GL.
         .target(name: "Geometry", swiftSettings: fuzzSettings),
-        // Badge state machine, springs, bursts; the caterpillar on Chipmunk2D.
-        .target(name: "Motion", dependencies: ["Geometry", "CChipmunk"], swiftSettings: fuzzSettings),
+        // Badge state machine, springs, bursts (pure Swift: a user of the badges alone needs no
+        // Chipmunk2D); the caterpillar on Chipmunk2D, a module of its own.
+        .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fuzzSettings),
+        .target(name: "StickyChain", dependencies: ["Geometry", "CChipmunk"], swiftSettings: fuzzSettings),
         // Count text: a system font found by fontconfig, glyphs rasterized by FreeType into an atlas.
         .target(name: "Typography", dependencies: ["Geometry", "Imaging", "CFreeType", "CFontconfig"], swiftSettings: fuzzSettings),
         // RGBA images and PNG files.
@@ -56,7 +60,7 @@ let package = Package(
         // The command line, scenes and the frame loop: joins Platform and Render.
         .target(
             name: "App",
-            dependencies: ["Geometry", "Motion", "Typography", "Render", "Imaging", "Platform", "CAllocCounter"],
+            dependencies: ["Geometry", "Motion", "StickyChain", "Typography", "Render", "Imaging", "Platform", "CAllocCounter"],
             swiftSettings: fuzzSettings
         ),
         .executableTarget(name: "sticky", dependencies: ["App"]),
@@ -77,11 +81,11 @@ let package = Package(
         // spring's closed forms): written from the formulas, importing nothing of Sources/.
         .target(name: "Reference", path: "Tests/Reference"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Motion", "Reference"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "Reference"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "StickyChain", "Geometry", "Reference"]),
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Platform", "Imaging", "Geometry", "Motion", "Typography", "Reference"]),
         // The library as a user sees it: only StickyKit, only its public API.
         .testTarget(name: "StickyKitTests", dependencies: ["StickyKit"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry", "Motion", "CGIF", "Reference"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "sticky", "Imaging", "Geometry", "Motion", "StickyChain", "CGIF", "Reference"]),
     ],
     swiftLanguageModes: [.v6]
 )

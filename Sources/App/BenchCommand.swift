@@ -4,6 +4,7 @@ import CAllocCounter
 import Foundation
 import Geometry
 import Motion
+import StickyChain
 import Render
 
 enum BenchCommand {

@@ -3,6 +3,7 @@
 import Foundation
 import Geometry
 import Motion
+import StickyChain
 import Render
 
 /// Which balls the metaball mode adds up into one field.

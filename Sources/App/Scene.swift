@@ -3,6 +3,7 @@
 import Foundation
 import Geometry
 import Motion
+import StickyChain
 
 /// A scene takes pointer commands, runs in fixed steps, dumps its state and paints itself.
 protocol Scene: AnyObject {

@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import Imaging
 import Motion
+import StickyChain
 import Platform
 import Render
 import Typography

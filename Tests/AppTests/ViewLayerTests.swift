@@ -6,6 +6,7 @@ import Foundation
 @testable import App
 @testable import Geometry
 @testable import Motion
+@testable import StickyChain
 import Imaging
 import Render
 import Testing

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import Geometry
 @testable import Motion
+@testable import StickyChain
 
 /// Distance along a path for a pointer that reaches `speed` px/s over its first 0.1 s, as a hand does.
 func eased(_ t: Double, speed: Double) -> Double {
