@@ -11,7 +11,14 @@ final class WindowCapture {
     private var recording: (writer: Recording, next: Double, frames: Int)?
     static let rate = 30.0
 
-    init(folder: String) { self.folder = folder }
+    /// The folder named in full, as the toasts say it (p's names its file in full; s said
+    /// 'screenshots/…', which says nothing of where the window was started from).
+    let shownFolder: String
+
+    init(folder: String) {
+        self.folder = folder
+        shownFolder = URL(fileURLWithPath: folder).standardizedFileURL.path
+    }
 
     var isRecording: Bool { recording != nil }
 
@@ -26,32 +33,32 @@ final class WindowCapture {
 
     /// Saves a screenshot named by the time; what to say names whether the HUD is in it.
     func save(_ image: Image, hud: Bool) -> String {
-        let path = "\(folder)/\(WindowCapture.nameForNow()).png"
+        let name = "\(WindowCapture.nameForNow()).png", path = "\(folder)/\(name)"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try PNG.write(image, to: path)
-            return "saved \(path) (\(image.width)x\(image.height), \(hud ? "with" : "without") the HUD)"
+            return "saved \(shownFolder)/\(name) (\(image.width)x\(image.height), \(hud ? "with" : "without") the HUD)"
         } catch let error as ImageFileError {
             return WindowCapture.warn("screenshot not saved: \(error.description)")
         } catch {
-            return WindowCapture.warn("screenshot not saved: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder, error))")
+            return WindowCapture.warn("screenshot not saved: cannot create the folder '\(shownFolder)'\(WindowCapture.obstacle(in: folder, error))")
         }
     }
 
     /// Starts a GIF (or an APNG) of `width`×`height` device pixels whose palette holds `colors`.
     func start(apng: Bool, width: Int, height: Int, colors: [(UInt8, UInt8, UInt8)], time: Double) -> String {
         guard width > 0, height > 0 else { return "nothing to record: the window is minimised" }
-        let path = "\(folder)/\(WindowCapture.nameForNow()).\(apng ? "apng.png" : "gif")"
+        let name = "\(WindowCapture.nameForNow()).\(apng ? "apng.png" : "gif")", path = "\(folder)/\(name)"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            return WindowCapture.warn("not recording: cannot create the folder '\(folder)'\(WindowCapture.obstacle(in: folder, error))")
+            return WindowCapture.warn("not recording: cannot create the folder '\(shownFolder)'\(WindowCapture.obstacle(in: folder, error))")
         }
         do {
             let writer = try Recording(gif: apng ? nil : path, apng: apng ? path : nil, width: width, height: height,
                                        fps: WindowCapture.rate, frameCount: 1 << 30, colors: colors)
             recording = (writer, time, 0)
-            return "recording \(path) (\(apng ? "shift+v" : "v") stops)"
+            return "recording \(shownFolder)/\(name) (\(apng ? "shift+v" : "v") stops)"
         } catch {
             return WindowCapture.warn("not recording: \(error.description)")
         }
@@ -96,7 +103,7 @@ final class WindowCapture {
         do {
             try shot.writer.close()
             // Its length in 1/30 s slots; a slow frame fills several as one picture.
-            let saved = "saved \(shot.writer.path) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
+            let saved = "saved \(URL(fileURLWithPath: shot.writer.path).standardizedFileURL.path) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
                 + "\(Int(WindowCapture.rate)) fps)"
             return (cut.map { WindowCapture.warn("\(saved); recording stopped: \($0)") } ?? saved, true)
         } catch {

@@ -238,6 +238,29 @@ struct DecodedGIF {
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
     }
 
+    /// A relative --screenshot-dir (the default, 'screenshots') is named in full in what s, v
+    /// and the recording's end say, as p names its file (s said 'screenshots/…', which says
+    /// nothing of where the window was started from); the files go where it names.
+    @Test func aRelativeFolderIsNamedInFull() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The temporary folder reached from the working directory by a relative path.
+        let cwd = FileManager.default.currentDirectoryPath.split(separator: "/")
+        let relative = String(repeating: "../", count: cwd.count) + folder.path.dropFirst() + "/./shots"
+        let whole = folder.path + "/shots"
+        let capture = WindowCapture(folder: relative)
+        let shot = capture.save(Image(width: 2, height: 2), hud: false)
+        let started = capture.start(apng: false, width: 6, height: 1, colors: [GIFTimingTests.black, GIFTimingTests.white], time: 0)
+        _ = capture.add(GIFTimingTests.frame(0, width: 6), at: 0)
+        let stopped = try #require(capture.stop()).message
+        let files = try FileManager.default.contentsOfDirectory(atPath: whole).sorted()
+        #expect(files.count == 2 && files.contains { $0.hasSuffix(".png") } && files.contains { $0.hasSuffix(".gif") }, "\(files)")
+        for file in files {
+            let said = file.hasSuffix(".png") ? [shot] : [started, stopped]
+            for message in said { #expect(message.contains(" \(whole)/\(file) ("), "\(message)") }
+        }
+    }
+
     /// A folder that cannot be made for a reason other than a file in its way says the
     /// system's (under /proc: the toasts said only "cannot create the folder '/proc/x'").
     @Test func aFolderThatCannotBeMadeSaysWhy() {
