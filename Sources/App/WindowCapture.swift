@@ -17,8 +17,12 @@ final class WindowCapture {
 
     init(folder: String) {
         self.folder = folder
-        shownFolder = URL(fileURLWithPath: folder).standardizedFileURL.path
+        shownFolder = WindowCapture.whole(folder)
     }
+
+    /// A path named in full, as every message here says it: from the working directory where
+    /// it is relative, without its "." and ".." steps.
+    static func whole(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     var isRecording: Bool { recording != nil }
 
@@ -103,7 +107,7 @@ final class WindowCapture {
         do {
             try shot.writer.close()
             // Its length in 1/30 s slots; a slow frame fills several as one picture.
-            let saved = "saved \(URL(fileURLWithPath: shot.writer.path).standardizedFileURL.path) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
+            let saved = "saved \(WindowCapture.whole(shot.writer.path)) (\(String(format: "%.1f", Double(shot.frames) / WindowCapture.rate)) s at "
                 + "\(Int(WindowCapture.rate)) fps)"
             return (cut.map { WindowCapture.warn("\(saved); recording stopped: \($0)") } ?? saved, true)
         } catch {
@@ -124,7 +128,7 @@ final class WindowCapture {
         }
         let text = "{\n" + fields.joined(separator: ",\n") + "\n}\n"
         // Named in full either way (the folder it went to, or would have).
-        let whole = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let whole = WindowCapture.whole(path)
         if let reason = AtomicFile.write(Data(text.utf8), to: path) {
             return warn("parameters not saved: cannot write '\(whole)': \(reason)")
         }

@@ -1,6 +1,7 @@
 // The command line as a user meets it: the real `sticky` binary, its exit codes and messages.
 
 import Foundation
+import Imaging
 import Testing
 
 /// Runs the built `sticky` (beside the test bundle) and captures what it says.
@@ -290,9 +291,8 @@ func temporaryFolder() throws -> URL {
         for size in ["48X30", "48x30"] {
             let result = try Sticky.run(["render", "--size", size, "--out", out.path])
             #expect(result.status == 0, "\(result.stderr)")
-            let data = try Data(contentsOf: out)
-            let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
-            #expect(width == 48 && height == 30, "\(size)")
+            let image = try PNG.read(from: out.path)
+            #expect(image.width == 48 && image.height == 30, "\(size)")
         }
         for size in ["48xX30", "48*30", "48x30x2", "x30"] {
             let result = try Sticky.run(["render", "--size", size, "--out", out.path])
