@@ -304,6 +304,9 @@ struct HUDContent {
     /// The first help row shown (up and down scroll a help taller than the window).
     var helpScroll = 0
     var toast: String?
+    /// A shorter wording of the toast, drawn where the toast would take more than two lines (a
+    /// small window: the zoom's note took four lines over three of the four badges at 200x150).
+    var toastShort: String?
     /// The slider whose value the toast reports, if it does: a toast that would cover that
     /// slider's own row (a small window, where the row is the panel) is not drawn; the row says it.
     var toastSlider: Int?
@@ -817,8 +820,9 @@ struct HUD {
             // says nothing.)
             let size = HUD.textSize, maxWidth = w - 4 * m
             // As many lines as the window holds.
-            let lines = pen.firstLines(pen.wrap(toast, size: size, width: maxWidth), most: Int((h - 12) / HUD.lineHeight), size: size,
-                                       width: maxWidth)
+            var wrapped = pen.wrap(toast, size: size, width: maxWidth)
+            if wrapped.count > 2, let short = content.toastShort { wrapped = pen.wrap(short, size: size, width: maxWidth) }
+            let lines = pen.firstLines(wrapped, most: Int((h - 12) / HUD.lineHeight), size: size, width: maxWidth)
             let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
             let height = HUD.lineHeight * Double(lines.count) + 8
             let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)

@@ -76,7 +76,7 @@ final class WindowApp {
     /// A screenshot to take at the next frame: with the HUD (true) or without (false).
     var pendingShot: Bool?
     /// A short message at the bottom of the window, and until when it shows.
-    var toast: (text: String, until: Double, slider: Int?)?
+    var toast: (text: String, until: Double, slider: Int?, short: String?)?
     /// Whether the field's overflow has been told (once a run).
     private var fieldOverflowTold = false
     /// The clock's origin: the simulation's t = 0.
@@ -121,7 +121,10 @@ final class WindowApp {
         start = Window.time
         // A window that opens too small for the scene says so.
         if let note = WindowApp.zoomNote(from: 1, to: layout.zoom, scene: options.scene,
-                                         maxDistance: options.parameters.motion.badge.maxDistance) { say(note) }
+                                         maxDistance: options.parameters.motion.badge.maxDistance) {
+            say(note, short: WindowApp.zoomNote(from: 1, to: layout.zoom, scene: options.scene,
+                                                maxDistance: options.parameters.motion.badge.maxDistance, short: true))
+        }
     }
 
     /// Sets the window's title from the options and the recording.
@@ -248,7 +251,7 @@ final class WindowApp {
             // Restored or uncovered: the picture must be drawn again (true below).
             break
         case .resized(let w, let h):
-            if let note = relayout(width: w, height: h) { say(note) }
+            if let note = relayout(width: w, height: h) { say(note.text, short: note.short) }
         case .scroll(_, let dy):
             // The help, while it is open: its rows.
             if showHelp {
@@ -316,8 +319,8 @@ final class WindowApp {
             options.mode = modes[(modes.firstIndex(of: options.mode)! + 1) % modes.count]
             retitle()
             let (w, h) = window.size
-            let note = relayout(width: w, height: h)
-            say("mode: \(options.mode.rawValue)" + (note.map { " · " + $0 } ?? ""))
+            let note = relayout(width: w, height: h), said = "mode: \(options.mode.rawValue)"
+            say(said + (note.map { " · " + $0.text } ?? ""), short: note.map { said + " · " + $0.short })
         case .nextScene: nextScene()
         case .screenshot: pendingShot = screenshotHUD
         case .screenshotOtherWay: pendingShot = !screenshotHUD
@@ -373,12 +376,14 @@ final class WindowApp {
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
         let note = WindowApp.zoomNote(from: before, to: layout.zoom, scene: options.scene,
                                       maxDistance: options.parameters.motion.badge.maxDistance)
+        let short = WindowApp.zoomNote(from: before, to: layout.zoom, scene: options.scene,
+                                       maxDistance: options.parameters.motion.badge.maxDistance, short: true)
         controls.selected = controls.sliders.firstIndex { $0.name == selected } ?? 0
         sliderScroll = 0
         sceneStart = Window.time - start
         retitle()
         say("scene: \(options.scene.rawValue)\(options.scene == .grid ? " (\(options.count) badges, still: for measuring)" : "")"
-            + (note.map { " · " + $0 } ?? ""))
+            + (note.map { " · " + $0 } ?? ""), short: short.map { "scene: \(options.scene.rawValue) · " + $0 })
     }
 
     /// The scene of `options` made for a window of `size`, with its sliders and its layout: at
@@ -433,26 +438,31 @@ final class WindowApp {
     /// that a short drag broke the bridge: the scene was drawn at 62%, its 60 px break 37 px on
     /// the screen), for a toast; nil where it is the same to a percent. `fitting` and `on` name
     /// what the scene was fitted to and where it is seen (a replay's pictures: "each pane", "the
-    /// pictures").
+    /// pictures"). `short`: the window's wording where the toast would take more than two lines
+    /// ("31% to fit · break 19 px": at 200x150 the whole took four lines over three of the four
+    /// badges, and at 120x90 its first line alone showed, cut before the break).
     static func zoomNote(from before: Double, to after: Double, scene: SceneName, maxDistance: Double,
-                         fitting: String = "the window", on: String = "the screen") -> String? {
+                         fitting: String = "the window", on: String = "the screen", short: Bool = false) -> String? {
         let percent = Int((after * 100).rounded())
         guard percent != Int((before * 100).rounded()) else { return nil }
-        guard percent < 100 else { return "the scene at full size" }
-        let pull = scene == .badge
-            ? " (the \(Parameter.format(maxDistance)) px break is \(Parameter.format((maxDistance * after).rounded())) px on \(on))" : ""
+        guard percent < 100 else { return short ? "full size" : "the scene at full size" }
+        let broken = Parameter.format((maxDistance * after).rounded())
+        if short { return "\(percent)% to fit" + (scene == .badge ? " · break \(broken) px" : "") }
+        let pull = scene == .badge ? " (the \(Parameter.format(maxDistance)) px break is \(broken) px on \(on))" : ""
         return "the scene at \(percent)% to fit \(fitting)\(pull)"
     }
 
     /// The window (or the mode) changed: panes, canvas and the badges' places follow. What the
-    /// change of zoom means, if it changed (`zoomNote`).
+    /// change of zoom means, if it changed (`zoomNote`, in full and short).
     @discardableResult
-    private func relayout(width: Int, height: Int) -> String? {
+    private func relayout(width: Int, height: Int) -> (text: String, short: String)? {
         let before = layout, held = pressed ? scene.heldPoint : nil
         layout = Layout(width: Double(width), height: Double(height), mode: options.mode, scene: scene.kind)
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
-        let note = WindowApp.zoomNote(from: before.zoom, to: layout.zoom, scene: options.scene,
-                                      maxDistance: options.parameters.motion.badge.maxDistance)
+        let maxDistance = options.parameters.motion.badge.maxDistance
+        let note = WindowApp.zoomNote(from: before.zoom, to: layout.zoom, scene: options.scene, maxDistance: maxDistance).map {
+            ($0, WindowApp.zoomNote(from: before.zoom, to: layout.zoom, scene: options.scene, maxDistance: maxDistance, short: true) ?? $0)
+        }
         guard pressed else { return note }
         // What is held keeps its pose (a badge its pull from its home, which the new layout
         // moved; the caterpillar its place), not jumping to the pointer's new place in the
@@ -524,9 +534,10 @@ final class WindowApp {
     /// nothing and said nothing).
     static let gridPress = "the grid's badges are posed, still, for measuring: none can be held (n: the next scene)"
 
-    /// A toast for a couple of seconds.
-    private func say(_ text: String, slider: Int? = nil) {
-        toast = (text, now + 2.5, slider)
+    /// A toast for a couple of seconds; `short`, its wording where it would take more than two
+    /// lines (`HUDContent.toastShort`).
+    private func say(_ text: String, slider: Int? = nil, short: String? = nil) {
+        toast = (text, now + 2.5, slider, short)
     }
 
     /// Draws a frame, taking the screenshot or recording frame it owes; true when it left a
@@ -687,6 +698,7 @@ final class WindowApp {
                 : HUDContent.boxes(balls, layout: layout)
         }
         content.toast = toast?.text
+        content.toastShort = toast?.short
         content.toastSlider = toast?.slider
         return content
     }

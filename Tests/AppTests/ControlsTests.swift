@@ -35,6 +35,12 @@ import Testing
         #expect(WindowApp.zoomNote(from: zoom, to: zoom + 0.001, scene: .badge, maxDistance: 60) == nil)
         #expect(WindowApp.zoomNote(from: zoom, to: 1, scene: .badge, maxDistance: 60) == "the scene at full size")
         #expect(WindowApp.zoomNote(from: 1, to: 1, scene: .badge, maxDistance: 60) == nil)
+        // The window's short wording, for a toast that would take more than two lines.
+        #expect(WindowApp.zoomNote(from: 1, to: zoom, scene: .badge, maxDistance: 60, short: true)
+                == "\(Int((zoom * 100).rounded()))% to fit · break \(Int((60 * zoom).rounded())) px")
+        #expect(WindowApp.zoomNote(from: 1, to: zoom, scene: .chain, maxDistance: 60, short: true) == "63% to fit")
+        #expect(WindowApp.zoomNote(from: zoom, to: 1, scene: .badge, maxDistance: 60, short: true) == "full size")
+        #expect(WindowApp.zoomNote(from: 1, to: 1, scene: .badge, maxDistance: 60, short: true) == nil)
     }
 
     @Test func keysMoveTheSelectedSliderByItsStep() throws {

@@ -288,6 +288,34 @@ import Typography
         }
     }
 
+    /// A toast with a short wording draws it where the whole would take more than two lines
+    /// (the zoom's note at 200x150 took four lines over three of the four badges), and the
+    /// whole where it takes two or fewer.
+    @Test func aLongToastTakesItsShortWordingInASmallWindow() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let pen = HUDPen(scale: 1, atlas: atlas)
+        var shortened = 0, whole = 0
+        for (w, h) in [(200.0, 150.0), (120, 90), (300, 200), (500, 350), (800, 600), (1200, 800)] {
+            let layout = Layout(width: w, height: h, mode: .split, scene: .badges)
+            let full = try #require(WindowApp.zoomNote(from: 1, to: layout.zoom, scene: .badge, maxDistance: 60) ?? WindowApp.zoomNote(from: 0.5, to: layout.zoom, scene: .badge, maxDistance: 60))
+            let short = try #require(WindowApp.zoomNote(from: 1, to: layout.zoom, scene: .badge, maxDistance: 60, short: true)
+                                     ?? WindowApp.zoomNote(from: 0.5, to: layout.zoom, scene: .badge, maxDistance: 60, short: true))
+            var content = HUDTests.content(selected: 3, toast: full, help: false)
+            content.toastShort = short
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            guard hud.toastBox != nil else { continue }
+            let drawn = hud.toastLines.joined(separator: " ")
+            if pen.wrap(full, size: HUD.textSize, width: w - 4 * HUD.margin).count > 2 {
+                shortened += 1
+                #expect(drawn == short && hud.toastLines.count <= 2, "\(w)x\(h): \(hud.toastLines)")
+            } else {
+                whole += 1
+                #expect(drawn == full, "\(w)x\(h): \(hud.toastLines)")
+            }
+        }
+        #expect(shortened >= 2 && whole >= 2, "shortened \(shortened), whole \(whole)")
+    }
+
     /// A toast that a small window can place only over the caption (every other place covers
     /// a badge) hides the caption while it shows, rather than leaving slivers of it round its
     /// panel (at 120x120); where it keeps clear of the caption, the caption stays.
