@@ -16,6 +16,11 @@ struct Rect: Equatable {
     func intersects(_ r: Rect) -> Bool { x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY }
     /// The rectangle with `d` more on every side.
     func grown(by d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+    /// The smallest box holding both.
+    func union(_ r: Rect) -> Rect {
+        let low = Vec2(min(x, r.x), min(y, r.y))
+        return Rect(x: low.x, y: low.y, width: max(maxX, r.maxX) - low.x, height: max(maxY, r.maxY) - low.y)
+    }
     /// The area this shares with each of `boxes`, summed.
     func overlap(with boxes: [Rect]) -> Double {
         boxes.reduce(0) { $0 + max(0, min(maxX, $1.maxX) - max(x, $1.x)) * max(0, min(maxY, $1.maxY) - max(y, $1.y)) }
@@ -320,6 +325,13 @@ struct HUDContent {
     /// the sliders, labels and toasts keep clear of, so that they stay put while a badge moves
     /// (a held one may pass under them: the slider panel then fades); nil: `avoid`.
     var rest: [Rect]?
+    /// Where the scene passes on its way to `rest` (a caterpillar falling free to where it will
+    /// land), which a toast keeps clear of too (one placed clear of the landing place alone had
+    /// the new caterpillar of a chain slider fall through it).
+    var passing: [Rect] = []
+    /// Where the same toast was drawn last frame: it stays there while that place is still clear
+    /// (the caterpillar's toast jumped from the window's foot to its top as it landed).
+    var toastAt: Rect?
 }
 
 extension HUDContent {
@@ -449,6 +461,14 @@ extension HUDContent {
             }
         }
         return result
+    }
+
+    /// Each falling body's way down (`ChainScene.falling`), a box from where it was to where it
+    /// will land, in each pane, in window units.
+    static func fallBoxes(_ falling: [(from: Ball, landing: Ball)], layout: Layout) -> [Rect] {
+        falling.flatMap { body in
+            layout.panes.indices.map { box(body.from, pane: $0, layout: layout).union(box(body.landing, pane: $0, layout: layout)) }
+        }
     }
 
     /// The circles' boxes in each pane, in window units.
@@ -818,58 +838,79 @@ struct HUD {
             // its floor), at the top below the caption and the sliders.
             // (In a window too narrow for two letters and "…", none: a toast cut off mid-letter
             // says nothing.)
-            let size = HUD.textSize, maxWidth = w - 4 * m
-            // As many lines as the window holds.
-            var wrapped = pen.wrap(toast, size: size, width: maxWidth)
-            if wrapped.count > 2, let short = content.toastShort { wrapped = pen.wrap(short, size: size, width: maxWidth) }
-            let lines = pen.firstLines(wrapped, most: Int((h - 12) / HUD.lineHeight), size: size, width: maxWidth)
-            let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
-            let height = HUD.lineHeight * Double(lines.count) + 8
-            let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)
-            let width = min(w - 2 * m, tw + 16)
-            let obstacles = rest + taken
-            /// The places down the column at x, in order.
-            func places(x: Double) -> [Rect] {
-                let low = Rect(x: x, y: max(0, bottom - height), width: width, height: height)
-                var high = Rect(x: x, y: max(below, m), width: width, height: height)
-                for box in taken where box.maxY < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
-                    high.y = max(high.y, box.maxY + 8)
+            let size = HUD.textSize, obstacles = rest + content.passing + taken
+            /// The toast wrapped to `maxWidth` (as many lines as the window holds) and its places.
+            func arranged(_ maxWidth: Double) -> (lines: [String], whole: Bool, size: Vec2, candidates: [Rect]) {
+                var wrapped = pen.wrap(toast, size: size, width: maxWidth)
+                if wrapped.count > 2, let short = content.toastShort { wrapped = pen.wrap(short, size: size, width: maxWidth) }
+                let lines = pen.firstLines(wrapped, most: Int((h - 12) / HUD.lineHeight), size: size, width: maxWidth)
+                let tw = min(maxWidth, lines.map { pen.width(of: $0, size: size) }.max() ?? 0)
+                let height = HUD.lineHeight * Double(lines.count) + 8
+                let bottom = h - m - (content.paneLabels.isEmpty ? 0 : HUD.lineHeight + 12)
+                let width = min(w - 2 * m, tw + 16)
+                /// The places down the column at x, in order.
+                func places(x: Double) -> [Rect] {
+                    let low = Rect(x: x, y: max(0, bottom - height), width: width, height: height)
+                    var high = Rect(x: x, y: max(below, m), width: width, height: height)
+                    for box in taken where box.maxY < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
+                        high.y = max(high.y, box.maxY + 8)
+                    }
+                    // Below every part of the HUD in its column that begins in the window's upper half
+                    // (a slider panel reaching past the middle: the caterpillar's at 500x400, where the
+                    // toast went over the panel, its floor taking the bottom).
+                    var under = high
+                    for box in taken where box.y < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
+                        under.y = max(under.y, box.maxY + 8)
+                    }
+                    // The first place down its column from the top one that is clear of the HUD and the
+                    // scene (the caterpillar in split at 700x400: between the pane labels and its floor).
+                    var free: Rect?
+                    var y = high.y
+                    while free == nil, y + height <= h {
+                        let place = Rect(x: x, y: y, width: width, height: height)
+                        if HUD.isClear(place, of: obstacles) { free = place }
+                        y += 4
+                    }
+                    // Where the scene lies at both (a grid of badges), over the pane labels at the
+                    // window's foot, in the band the grid leaves them; else at the bottom as usual.
+                    let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
+                    return [low, high, under] + (free.map { [$0] } ?? []) + [foot]
                 }
-                // Below every part of the HUD in its column that begins in the window's upper half
-                // (a slider panel reaching past the middle: the caterpillar's at 500x400, where the
-                // toast went over the panel, its floor taking the bottom).
-                var under = high
-                for box in taken where box.y < h / 2 && box.intersects(Rect(x: x, y: 0, width: width, height: h)) {
-                    under.y = max(under.y, box.maxY + 8)
-                }
-                // The first place down its column from the top one that is clear of the HUD and the
-                // scene (the caterpillar in split at 700x400: between the pane labels and its floor).
-                var free: Rect?
-                var y = high.y
-                while free == nil, y + height <= h {
-                    let place = Rect(x: x, y: y, width: width, height: height)
-                    if HUD.isClear(place, of: obstacles) { free = place }
-                    y += 4
-                }
-                // Where the scene lies at both (a grid of badges), over the pane labels at the
-                // window's foot, in the band the grid leaves them; else at the bottom as usual.
-                let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
-                return [low, high, under] + (free.map { [$0] } ?? []) + [foot]
+                // The centre's column first; then, where it has no place clear of both the HUD and
+                // the scene, the right's and the left's (the caterpillar in overlay at 500x350: its
+                // panel down to its floor at the left, the toast over the panel's first row, with
+                // the right side free).
+                let columns = [max(m, (w - tw) / 2 - 8), max(m, w - m - width), m]
+                let centre = places(x: columns[0])
+                let sides = centre.contains { HUD.isClear($0, of: obstacles) && $0.maxY <= h } ? [] : columns.dropFirst().flatMap { places(x: $0) }
+                return (lines, lines.count == wrapped.count, Vec2(width, height), centre + sides)
             }
-            // The centre's column first; then, where it has no place clear of both the HUD and
-            // the scene, the right's and the left's (the caterpillar in overlay at 500x350: its
-            // panel down to its floor at the left, the toast over the panel's first row, with
-            // the right side free).
-            let columns = [max(m, (w - tw) / 2 - 8), max(m, w - m - width), m]
-            let centre = places(x: columns[0])
-            let sides = centre.contains { HUD.isClear($0, of: obstacles) && $0.maxY <= h } ? [] : columns.dropFirst().flatMap { places(x: $0) }
-            let candidates = centre + sides
+            func isClearPlace(_ box: Rect) -> Bool { HUD.isClear(box, of: obstacles) && box.maxY <= h }
+            // Where no place is clear at the window's width, wrapped to half of it, in at most
+            // three lines, if that finds one (a caterpillar made anew falls down the left half
+            // of the window, past the line that the centre's and the right's columns take).
+            let full = arranged(w - 4 * m)
+            var (lines, candidates) = (full.lines, full.candidates)
+            let kept = content.toastAt.flatMap { $0.x >= 0 && $0.maxX <= w && isClearPlace($0) ? $0 : nil }
+            if let kept, Vec2(kept.width, kept.height) == full.size {
+                candidates = [kept]
+            } else if kept != nil || !candidates.contains(where: isClearPlace) {
+                let narrow = arranged((w - 4 * m) / 2)
+                if narrow.whole, narrow.lines.count <= 3 {
+                    if let kept, Vec2(kept.width, kept.height) == narrow.size {
+                        (lines, candidates) = (narrow.lines, [kept])
+                    } else if !candidates.contains(where: isClearPlace), narrow.candidates.contains(where: isClearPlace) {
+                        (lines, candidates) = (narrow.lines, narrow.candidates)
+                    }
+                }
+            }
             // (Clear of the sliders and labels too where it can be; else clear of the scene,
             // over a part of the HUD for the moment it shows; only where every place covers the
             // scene, one that covers no other part of the HUD, as a label does.)
-            let box = candidates.first { HUD.isClear($0, of: obstacles) && $0.maxY <= h }
+            let box = candidates.first(where: isClearPlace)
+                ?? candidates.first { HUD.isClear($0, of: rest + content.passing) && $0.maxY <= h }
                 ?? candidates.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
-                ?? candidates.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? centre[0]
+                ?? candidates.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? candidates[0]
             let repeatsItsRow = content.toastSlider.map { slider in
                 sliderAreas.contains { $0.index == slider && $0.row.intersects(box) }
             } ?? false

@@ -118,6 +118,7 @@ final class ChainScene: Scene {
 
     init(width: Double, height: Double, parameters: Parameters) {
         world = ChainWorld(width: width, height: height, parameters: parameters.chain, inset: ChainScene.wallInset(parameters))
+        fallFrom = world.circles
     }
 
     /// What is said where the bodies cannot all lie in the canvas (`ChainWorld.fitsRoom`).
@@ -205,7 +206,10 @@ final class ChainScene: Scene {
     private func forgetRest() {
         lastRest = nil
         slowSince = nil
+        fallFrom = world.circles
     }
+    /// Where the bodies were when the rest was last forgotten: the top of the fall that follows.
+    private var fallFrom: [Ball] = []
     var isAnimating: Bool { world.isMoving }
 
     @discardableResult func update(_ parameters: Parameters) -> Bool {
@@ -256,6 +260,13 @@ final class ChainScene: Scene {
     var grabPoints: [Vec2] { world.circles.last.map { [$0.center] } ?? [] }
     /// As it last lay still; until it first does, where it will land.
     func resting(_ snapshot: SceneSnapshot) -> [Ball]? { lastRest ?? world.restingGuess }
+    /// Each body where it was made (or last moved) and where it will land, while the
+    /// caterpillar, let go, falls to a place it has not lain in yet (`resting` a guess): its
+    /// way down, which a toast keeps clear of (from the fall's top, so that the toast stays put).
+    var falling: [(from: Ball, landing: Ball)] {
+        guard lastRest == nil, !world.isHeld, fallFrom.count == world.circles.count else { return [] }
+        return Array(zip(fallFrom, world.restingGuess))
+    }
 }
 
 /// The scaling scene: `count` badges on a grid filling the canvas, each posed as if pulled a

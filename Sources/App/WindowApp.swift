@@ -77,6 +77,8 @@ final class WindowApp {
     var pendingShot: Bool?
     /// A short message at the bottom of the window, and until when it shows.
     var toast: (text: String, until: Double, slider: Int?, short: String?)?
+    /// Where the HUD drew the toast last frame (`HUDContent.toastAt`).
+    private var toastPlace: (text: String, box: Rect)?
     /// Whether the field's overflow has been told (once a run).
     private var fieldOverflowTold = false
     /// The clock's origin: the simulation's t = 0.
@@ -655,6 +657,7 @@ final class WindowApp {
         // The HUD after the frame: its caption says how this frame's field is tiled.
         let hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)
         self.hud = hud
+        if let text = toast?.text, let box = hud.toastBox { toastPlace = (text, box) } else { toastPlace = nil }
         sliderScroll = hud.sliderFirst
         frame.hud = HUDLayer(mesh: hud.mesh, width: layout.width, height: layout.height, scale: deviceScale)
         // (The HUD's text may have put new glyphs in the atlas.)
@@ -697,7 +700,13 @@ final class WindowApp {
             scene.kind == .chain ? HUDContent.bodyBoxes(balls, layout: layout, parameters: options.parameters, fieldReach: reach)
                 : HUDContent.boxes(balls, layout: layout)
         }
+        // (And its way down while it falls there: a toast clear of where it lands alone had it
+        // fall through.)
+        if let chain = scene as? ChainScene {
+            content.passing = HUDContent.fallBoxes(chain.falling, layout: layout)
+        }
         content.toast = toast?.text
+        content.toastAt = toastPlace.flatMap { $0.text == toast?.text ? $0.box : nil }
         content.toastShort = toast?.short
         content.toastSlider = toast?.slider
         return content

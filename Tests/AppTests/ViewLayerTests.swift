@@ -139,6 +139,59 @@ import Typography
     }
 }
 
+@Suite struct FallingToastTests {
+    /// A chain slider that makes the caterpillar anew says so in a toast that the new
+    /// caterpillar does not fall through (placed clear of where it would land alone, it lay
+    /// across its way down), and that stays put while it falls and lands (as the window
+    /// does, handing the HUD where it was last frame); where no place at the window's
+    /// width is clear of that way (eleven bodies), it takes two lines in a narrower box.
+    @Test func aCaterpillarMadeAnewFallsClearOfItsToast() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for count in [10, 11, 12] {
+            var parameters = Parameters()
+            let scene = ChainScene(width: 800, height: 600, parameters: parameters)
+            let layout = Layout(width: 800, height: 600, mode: .bezier, scene: .chain)
+            let controls = Controls(scene: .chain)
+            var t = 0.0
+            func step(_ seconds: Double, _ each: () throws -> Void = {}) rethrows {
+                for _ in 0..<Int((seconds * 60).rounded()) {
+                    t += 1.0 / 60
+                    scene.advance(to: t)
+                    try each()
+                }
+            }
+            try step(3)
+            parameters.chain.count = count
+            #expect(scene.update(parameters), "the case: made anew")
+            let toast = WindowApp.sliderToast(controls.selectedParameter, in: parameters, scene: .chain, mode: .bezier, remade: true).text
+            var boxes: Set<String> = [], frames = 0, lines = 0, at: Rect?
+            try step(1.5) {
+                var content = HUDContent()
+                content.caption = ["chain · bezier · circles · frame 3.0 ms · f1: keys"]
+                content.sliders = controls.sliders.map { SliderRow($0, in: parameters, scene: .chain, mode: .bezier) }
+                let snapshot = scene.snapshot(parameters)
+                content.avoid = HUDContent.shown(snapshot, layout: layout, parameters: parameters, fieldReach: scene.world.inset)
+                content.rest = scene.resting(snapshot).map { HUDContent.bodyBoxes($0, layout: layout, parameters: parameters, fieldReach: scene.world.inset) }
+                content.passing = HUDContent.fallBoxes(scene.falling, layout: layout)
+                content.toast = toast
+                content.toastAt = at
+                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                let box = try #require(hud.toastBox, "\(count): no toast")
+                at = box
+                frames += 1
+                boxes.insert("\(box)")
+                lines = max(lines, hud.toastLines.count)
+                for body in scene.world.circles {
+                    #expect(!HUDContent.box(body, pane: 0, layout: layout).intersects(box), "\(count) at \(t): \(body) under the toast \(box)")
+                }
+            }
+            #expect(frames == 90 && boxes.count == 1, "\(count): the toast moved: \(boxes)")
+            #expect(scene.world.circles.allSatisfy { $0.center.y > 400 }, "the case: \(count) fell to the floor")
+            #expect(lines <= 3, "\(count): \(lines) lines")
+        }
+    }
+}
+
 @Suite struct HUDTests {
     /// A window screenshot at --scale 8, made as the window makes its frames: the counts
     /// painted, then the HUD's text (the help's, every key) from the same atlas, which outgrows
