@@ -330,7 +330,8 @@ struct HUDContent {
     /// the new caterpillar of a chain slider fall through it).
     var passing: [Rect] = []
     /// Where the same toast was drawn last frame: it stays there while that place is still clear
-    /// (the caterpillar's toast jumped from the window's foot to its top as it landed).
+    /// of the scene at rest and of the HUD but the pane labels (the caterpillar's toast jumped
+    /// from the window's foot to its top as it landed).
     var toastAt: Rect?
 }
 
@@ -891,7 +892,10 @@ struct HUD {
             // of the window, past the line that the centre's and the right's columns take).
             let full = arranged(w - 4 * m)
             var (lines, candidates) = (full.lines, full.candidates)
-            let kept = content.toastAt.flatMap { $0.x >= 0 && $0.maxX <= w && isClearPlace($0) ? $0 : nil }
+            // (Kept where it covers no more than a pane label and the caterpillar's way down:
+            // a toast over the labels while the caterpillar fell jumped 22 units as it landed.)
+            let unlabelled = taken.filter { !labelBoxes.contains($0) }
+            let kept = content.toastAt.flatMap { $0.x >= 0 && $0.maxX <= w && $0.maxY <= h && HUD.isClear($0, of: rest + unlabelled) ? $0 : nil }
             if let kept, Vec2(kept.width, kept.height) == full.size {
                 candidates = [kept]
             } else if kept != nil || !candidates.contains(where: isClearPlace) {
@@ -907,7 +911,13 @@ struct HUD {
             // (Clear of the sliders and labels too where it can be; else clear of the scene,
             // over a part of the HUD for the moment it shows; only where every place covers the
             // scene, one that covers no other part of the HUD, as a label does.)
+            // (A falling caterpillar's way down comes after the HUD, and of the HUD a pane label,
+            // left out while the toast shows, comes first: a toast over the slider panel being
+            // tuned hid it for the whole fall at 500x400.)
             let box = candidates.first(where: isClearPlace)
+                ?? candidates.first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
+                ?? candidates.first { HUD.isClear($0, of: rest + content.passing + unlabelled) && $0.maxY <= h }
+                ?? candidates.first { HUD.isClear($0, of: rest + unlabelled) && $0.maxY <= h }
                 ?? candidates.first { HUD.isClear($0, of: rest + content.passing) && $0.maxY <= h }
                 ?? candidates.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
                 ?? candidates.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? candidates[0]

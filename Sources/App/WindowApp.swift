@@ -324,8 +324,15 @@ final class WindowApp {
             let note = relayout(width: w, height: h), said = "mode: \(options.mode.rawValue)"
             say(said + (note.map { " · " + $0.text } ?? ""), short: note.map { said + " · " + $0.short })
         case .nextScene: nextScene()
-        case .screenshot: pendingShot = screenshotHUD
-        case .screenshotOtherWay: pendingShot = !screenshotHUD
+        // (The toast showing goes first: it said what the last key did, and a screenshot with
+        // the HUD taken just after changing a slider had that slider's toast in it. The saved
+        // file's toast follows.)
+        case .screenshot:
+            pendingShot = screenshotHUD
+            toast = nil
+        case .screenshotOtherWay:
+            pendingShot = !screenshotHUD
+            toast = nil
         case .toggleConstruction:
             construction.toggle()
             say(construction ? "construction on (\(constructionShown))" : "construction off")
@@ -416,7 +423,9 @@ final class WindowApp {
     /// "springDamping = 0.1": the slider and its value, then the note on the spring's ringing
     /// (`aliasing`), and where the slider is greyed, why its value changes nothing shown (a new
     /// user set blend under the inverse square and was told only its value), or that the
-    /// caterpillar made anew is `crowded`; `noted` where a note is there.
+    /// caterpillar made anew is `crowded`; `noted` where a note is there, that the slider's row
+    /// does not show (so the toast is shown even over that row: at 500x400 the caterpillar made
+    /// anew was said only once it had landed, its row the one place its toast had).
     static func sliderToast(_ p: Parameter, in parameters: Parameters, scene: SceneKind, mode: Mode, reset: Bool = false,
                             aliasing: String? = nil, remade: Bool = false, crowded: Bool = false) -> (text: String, noted: Bool) {
         let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))"
@@ -426,7 +435,7 @@ final class WindowApp {
         let anew = remade ? "the caterpillar made anew in the seed's row" : nil
         // (Bodies the window cannot hold: `ChainWorld.fitsRoom`.)
         let notes = [aliasing, idle, crowded ? "too many or too large for the window: they will not come to rest" : nil].compactMap { $0 }
-        return (([value] + notes + [anew].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty)
+        return (([value] + notes + [anew].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty || anew != nil)
     }
 
     /// "preset seed000: 10 sliders set, the others as they were (shift+backspace resets every
@@ -441,15 +450,15 @@ final class WindowApp {
     /// the screen), for a toast; nil where it is the same to a percent. `fitting` and `on` name
     /// what the scene was fitted to and where it is seen (a replay's pictures: "each pane", "the
     /// pictures"). `short`: the window's wording where the toast would take more than two lines
-    /// ("31% to fit · break 19 px": at 200x150 the whole took four lines over three of the four
-    /// badges, and at 120x90 its first line alone showed, cut before the break).
+    /// ("zoom 31%: the bridge breaks at 19 px": at 200x150 the whole took four lines over three
+    /// of the four badges, and at 120x90 its first line alone showed, cut before the break).
     static func zoomNote(from before: Double, to after: Double, scene: SceneName, maxDistance: Double,
                          fitting: String = "the window", on: String = "the screen", short: Bool = false) -> String? {
         let percent = Int((after * 100).rounded())
         guard percent != Int((before * 100).rounded()) else { return nil }
-        guard percent < 100 else { return short ? "full size" : "the scene at full size" }
+        guard percent < 100 else { return short ? "zoom 100%" : "the scene at full size" }
         let broken = Parameter.format((maxDistance * after).rounded())
-        if short { return "\(percent)% to fit" + (scene == .badge ? " · break \(broken) px" : "") }
+        if short { return "zoom \(percent)%" + (scene == .badge ? ": the bridge breaks at \(broken) px" : "") }
         let pull = scene == .badge ? " (the \(Parameter.format(maxDistance)) px break is \(broken) px on \(on))" : ""
         return "the scene at \(percent)% to fit \(fitting)\(pull)"
     }

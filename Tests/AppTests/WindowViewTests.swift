@@ -4,6 +4,7 @@
 // a click on a slider bar, the chain's caption and titles.
 
 import Foundation
+import Imaging
 import Testing
 
 /// A picture read from a binary PPM (P6, maxval 255), as xwdtopnm writes it.
@@ -27,6 +28,13 @@ struct Grab {
         height = fields[1]
         bytes = Array(data[i...])
         guard bytes.count >= 3 * width * height else { throw CocoaError(.fileReadCorruptFile) }
+    }
+
+    /// A PNG as read (`PNG.read`, RGBA), its colour alone.
+    init(_ image: Image) {
+        width = image.width
+        height = image.height
+        bytes = (0..<(width * height)).flatMap { image.pixels[4 * $0..<4 * $0 + 3] }
     }
 
     func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
@@ -208,6 +216,13 @@ extension WindowTests {
         #expect(WindowTests.toast(in: try grab("start")) == nil, "a toast where none should be")
         let shots = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shots").path)
         #expect(shots.filter { $0.hasSuffix(".png") }.count == 1, "\(shots)")
+        // The toast showing as s was pressed ("construction off") is not in the picture, which
+        // has the HUD (a screenshot just after a slider's change had its toast in it).
+        #expect(WindowTests.toast(in: try grab("toast-before-s")) != nil, "the case: no toast before s")
+        if let shot = shots.first(where: { $0.hasSuffix(".png") }) {
+            let picture = Grab(try PNG.read(from: folder.appendingPathComponent("shots").appendingPathComponent(shot).path))
+            #expect(picture.width == 760 && WindowTests.toast(in: picture) == nil, "the screenshot holds a toast")
+        }
 
         // The drag that began on the sliders and crossed the badges grabbed none: the grabs are
         // the press beside the help and the deliberate hold at the end, which the mode switch
