@@ -290,3 +290,26 @@ struct SliderScale {
         return range.lowerBound + (isLogarithmic ? s * expm1(f * log1p(span / s)) : f * span)
     }
 }
+
+/// The slider the scene key selects in the scene it switches to: the one last chosen, where
+/// that scene has it; else the one last selected in that scene; else its first. "Chosen" leaves
+/// out a slider the key itself fell back to: through the caterpillar, which has no
+/// springDamping, and the grid, back in the badges springDamping is selected again. (A new user
+/// tuning springDamping pressed n, was not told that the caterpillar selected its chainCount,
+/// and changed that by accident; back in the badges, their first slider was selected.)
+struct SceneSelections {
+    private var selectedIn: [SceneName: String] = [:]
+    private var chosen: String?
+    private var fallenBackTo: String?
+
+    /// Leaving `scene` with `current` selected, for `next` with its `sliders`: the index to select.
+    mutating func select(leaving scene: SceneName, with current: String, for next: SceneName, sliders: [Parameter]) -> Int {
+        if current != fallenBackTo { chosen = current }
+        selectedIn[scene] = current
+        let wanted = chosen ?? current
+        let index = sliders.firstIndex { $0.name == wanted }
+            ?? selectedIn[next].flatMap { last in sliders.firstIndex { $0.name == last } } ?? 0
+        fallenBackTo = sliders.isEmpty || sliders[index].name == wanted ? nil : sliders[index].name
+        return sliders.isEmpty ? 0 : index
+    }
+}

@@ -369,8 +369,8 @@ final class WindowApp {
     }
 
     /// The scene key: the next scene of `--scene`'s, made afresh for the window as it is (its
-    /// clock starting now, a badge held let go), with its sliders, the same one selected if it
-    /// has it.
+    /// clock starting now, a badge held let go), with its sliders, the selected one as
+    /// `SceneSelections` says; where that is another slider, the toast names it.
     private func nextScene() {
         if pressed {
             // Let go, and the dump says so before the scene goes.
@@ -380,6 +380,7 @@ final class WindowApp {
         pressed = false
         draggedSlider = nil
         let scenes = SceneName.allCases
+        let leaving = options.scene
         options.scene = scenes[(scenes.firstIndex(of: options.scene)! + 1) % scenes.count]
         let selected = controls.selectedParameter.name, before = layout.zoom
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
@@ -387,13 +388,16 @@ final class WindowApp {
                                       maxDistance: options.parameters.motion.badge.maxDistance)
         let short = WindowApp.zoomNote(from: before, to: layout.zoom, scene: options.scene,
                                        maxDistance: options.parameters.motion.badge.maxDistance, short: true)
-        controls.selected = controls.sliders.firstIndex { $0.name == selected } ?? 0
+        controls.selected = selections.select(leaving: leaving, with: selected, for: options.scene, sliders: controls.sliders)
+        let other = controls.selectedParameter.name == selected ? "" : " · \(controls.selectedParameter.name) selected"
         sliderScroll = 0
         sceneStart = Window.time - start
         retitle()
         say("scene: \(options.scene.rawValue)\(options.scene == .grid ? " (\(options.count) badges, still: for measuring)" : "")"
-            + (note.map { " · " + $0 } ?? ""), short: short.map { "scene: \(options.scene.rawValue) · " + $0 })
+            + other + (note.map { " · " + $0 } ?? ""), short: short.map { "scene: \(options.scene.rawValue)\(other) · " + $0 })
     }
+    /// Which slider the scene key selects in each scene.
+    private var selections = SceneSelections()
 
     /// The scene of `options` made for a window of `size`, with its sliders and its layout: at
     /// the start and at each press of the scene key.

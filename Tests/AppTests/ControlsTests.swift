@@ -43,6 +43,29 @@ import Testing
         #expect(WindowApp.zoomNote(from: 1, to: 1, scene: .badge, maxDistance: 60, short: true) == nil)
     }
 
+    /// The scene key keeps the chosen slider where the next scene has it; else it takes the
+    /// one last selected there; else that scene's first. A slider it fell back to is not
+    /// taken for chosen: round the scenes, the badges' springDamping is selected again.
+    @Test func theSceneKeyKeepsOrRemembersTheSelectedSlider() throws {
+        let badges = Controls(scene: .badges).sliders, chain = Controls(scene: .chain).sliders, grid = Controls(scene: .grid).sliders
+        func index(_ name: String, _ sliders: [Parameter]) throws -> Int { try #require(sliders.firstIndex { $0.name == name }, "\(name)") }
+        #expect(!chain.contains { $0.name == "springDamping" } && chain.contains { $0.name == "style" }, "the case")
+        #expect(grid[0].name != "springDamping", "the case: the grid's first is another")
+        // springDamping chosen in the badges; round the scenes without touching a slider.
+        var memory = SceneSelections()
+        #expect(memory.select(leaving: .badge, with: "springDamping", for: .chain, sliders: chain) == 0)
+        let inGrid = memory.select(leaving: .chain, with: chain[0].name, for: .grid, sliders: grid)
+        #expect(inGrid == (grid.firstIndex { $0.name == "springDamping" } ?? 0))
+        #expect(memory.select(leaving: .grid, with: grid[inGrid].name, for: .badge, sliders: badges) == (try index("springDamping", badges)))
+        // A slider chosen in the caterpillar that the badges lack: the badges' last, springDamping.
+        #expect(memory.select(leaving: .badge, with: "springDamping", for: .chain, sliders: chain) == 0)
+        #expect(memory.select(leaving: .chain, with: "gravity", for: .badge, sliders: badges) == (try index("springDamping", badges)))
+        // One both have stays selected, whatever was last selected there.
+        var fresh = SceneSelections()
+        #expect(fresh.select(leaving: .badge, with: "style", for: .chain, sliders: chain) == (try index("style", chain)))
+        #expect(fresh.select(leaving: .chain, with: "chainRadius", for: .badge, sliders: badges) == (try index("style", badges)))
+    }
+
     @Test func keysMoveTheSelectedSliderByItsStep() throws {
         var controls = Controls()
         var parameters = Parameters()
