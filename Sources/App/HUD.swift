@@ -914,13 +914,9 @@ struct HUD {
             // (A falling caterpillar's way down comes after the HUD, and of the HUD a pane label,
             // left out while the toast shows, comes first: a toast over the slider panel being
             // tuned hid it for the whole fall at 500x400.)
-            let box = candidates.first(where: isClearPlace)
-                ?? candidates.first { HUD.isClear($0, of: rest + taken) && $0.maxY <= h }
-                ?? candidates.first { HUD.isClear($0, of: rest + content.passing + unlabelled) && $0.maxY <= h }
-                ?? candidates.first { HUD.isClear($0, of: rest + unlabelled) && $0.maxY <= h }
-                ?? candidates.first { HUD.isClear($0, of: rest + content.passing) && $0.maxY <= h }
-                ?? candidates.first { HUD.isClear($0, of: rest) && $0.maxY <= h }
-                ?? candidates.first { HUD.isClear($0, of: taken) && $0.maxY <= h } ?? candidates[0]
+            let keptClearOf = [obstacles, rest + taken, rest + content.passing + unlabelled, rest + unlabelled, rest + content.passing, rest, taken]
+            let box = keptClearOf.lazy.compactMap { avoid in candidates.first { HUD.isClear($0, of: avoid) && $0.maxY <= h } }.first
+                ?? candidates[0]
             let repeatsItsRow = content.toastSlider.map { slider in
                 sliderAreas.contains { $0.index == slider && $0.row.intersects(box) }
             } ?? false

@@ -122,11 +122,7 @@ final class WindowApp {
         painter.atlas = Fonts.atlas()
         start = Window.time
         // A window that opens too small for the scene says so.
-        if let note = WindowApp.zoomNote(from: 1, to: layout.zoom, scene: options.scene,
-                                         maxDistance: options.parameters.motion.badge.maxDistance) {
-            say(note, short: WindowApp.zoomNote(from: 1, to: layout.zoom, scene: options.scene,
-                                                maxDistance: options.parameters.motion.badge.maxDistance, short: true))
-        }
+        if let note = zoomToast(from: 1) { say(note.text, short: note.short) }
     }
 
     /// Sets the window's title from the options and the recording.
@@ -384,17 +380,14 @@ final class WindowApp {
         options.scene = scenes[(scenes.firstIndex(of: options.scene)! + 1) % scenes.count]
         let selected = controls.selectedParameter.name, before = layout.zoom
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
-        let note = WindowApp.zoomNote(from: before, to: layout.zoom, scene: options.scene,
-                                      maxDistance: options.parameters.motion.badge.maxDistance)
-        let short = WindowApp.zoomNote(from: before, to: layout.zoom, scene: options.scene,
-                                       maxDistance: options.parameters.motion.badge.maxDistance, short: true)
+        let note = zoomToast(from: before)
         controls.selected = selections.select(leaving: leaving, with: selected, for: options.scene, sliders: controls.sliders)
         let other = controls.selectedParameter.name == selected ? "" : " · \(controls.selectedParameter.name) selected"
         sliderScroll = 0
         sceneStart = Window.time - start
         retitle()
         say("scene: \(options.scene.rawValue)\(options.scene == .grid ? " (\(options.count) badges, still: for measuring)" : "")"
-            + other + (note.map { " · " + $0 } ?? ""), short: short.map { "scene: \(options.scene.rawValue)\(other) · " + $0 })
+            + other + (note.map { " · " + $0.text } ?? ""), short: note.map { "scene: \(options.scene.rawValue)\(other) · " + $0.short })
     }
     /// Which slider the scene key selects in each scene.
     private var selections = SceneSelections()
@@ -467,17 +460,23 @@ final class WindowApp {
         return "the scene at \(percent)% to fit \(fitting)\(pull)"
     }
 
+    /// What the window's change of zoom from `before` to the layout's means (`zoomNote`), in full
+    /// and in short, for a toast; nil where it is the same to a percent.
+    private func zoomToast(from before: Double) -> (text: String, short: String)? {
+        let maxDistance = options.parameters.motion.badge.maxDistance
+        return WindowApp.zoomNote(from: before, to: layout.zoom, scene: options.scene, maxDistance: maxDistance).map {
+            ($0, WindowApp.zoomNote(from: before, to: layout.zoom, scene: options.scene, maxDistance: maxDistance, short: true) ?? $0)
+        }
+    }
+
     /// The window (or the mode) changed: panes, canvas and the badges' places follow. What the
-    /// change of zoom means, if it changed (`zoomNote`, in full and short).
+    /// change of zoom means, if it changed (`zoomToast`).
     @discardableResult
     private func relayout(width: Int, height: Int) -> (text: String, short: String)? {
         let before = layout, held = pressed ? scene.heldPoint : nil
         layout = Layout(width: Double(width), height: Double(height), mode: options.mode, scene: scene.kind)
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
-        let maxDistance = options.parameters.motion.badge.maxDistance
-        let note = WindowApp.zoomNote(from: before.zoom, to: layout.zoom, scene: options.scene, maxDistance: maxDistance).map {
-            ($0, WindowApp.zoomNote(from: before.zoom, to: layout.zoom, scene: options.scene, maxDistance: maxDistance, short: true) ?? $0)
-        }
+        let note = zoomToast(from: before.zoom)
         guard pressed else { return note }
         // What is held keeps its pose (a badge its pull from its home, which the new layout
         // moved; the caterpillar its place), not jumping to the pointer's new place in the
