@@ -125,28 +125,71 @@ final class ChainScene: Scene {
     static let crowded = "the caterpillar's bodies cover more than the canvas holds (chainCount × chainRadius² too large): "
         + "they overlap, press on its edges and never come to rest"
 
-    /// Pixels the walls stand inside the canvas: as far as the metaball field of the chain lying
-    /// straight (the seed's row) reaches past its bodies' circles, and `softEdge` more, so that
-    /// the field modes show the caterpillar resting on the floor whole, not cut flat by the
-    /// canvas. One world in every mode (split draws it twice), so the Bézier circles rest as
-    /// far in.
+    /// Pixels the walls stand inside the canvas: as far as the metaball field of the chain
+    /// reaches past its bodies' circles, lying straight (the seed's row) or heaped in the
+    /// densest pile its bodies make (`pile`), and `softEdge` more, so that the field modes show
+    /// the caterpillar resting on the floor whole, not cut flat by the canvas. A pile's field
+    /// reaches furthest (at the seed's sizes the inverse square's 7 px under the row, 11 under
+    /// 9 bodies heaped, 24 under 30). One world in every mode (split draws it twice), so the
+    /// Bézier circles rest as far in.
     static func wallInset(_ parameters: Parameters) -> Double {
-        let balls = ChainWorld.seedRow(parameters.chain)
-        let field = MetaballField(balls: balls, parameters: parameters.metaball)
+        let row = ChainWorld.seedRow(parameters.chain)
         var reach = 0.0
-        for ball in balls {
-            // The contour straight below the centre, by bisection from the circle outwards.
-            func inside(_ t: Double) -> Bool { field.signedDistance(at: ball.center + Vec2(0, t)) <= 0 }
-            var low = ball.radius, high = 2 * ball.radius
-            while inside(high) && high < 64 * ball.radius { high *= 2 }
-            guard inside(low), !inside(high) else { continue }
-            for _ in 0..<40 {
-                let mid = (low + high) / 2
-                if inside(mid) { low = mid } else { high = mid }
-            }
-            reach = max(reach, low - ball.radius)
+        for ball in row {
+            reach = max(reach, reachBelow(ball, of: MetaballField(balls: row, parameters: parameters.metaball)))
+        }
+        for under in [false, true] {
+            let balls = pile(parameters.chain, underHead: under)
+            reach = max(reach, reachBelow(balls[0], of: MetaballField(balls: balls, parameters: parameters.metaball)))
         }
         return reach + ChainScene.softEdge
+    }
+
+    /// How far the field's contour reaches straight below `ball` past its circle (0 where it
+    /// does not, or where the contour cannot be found there), by bisection from the circle out.
+    static func reachBelow(_ ball: Ball, of field: MetaballField) -> Double {
+        func inside(_ t: Double) -> Bool { field.signedDistance(at: ball.center + Vec2(0, t)) <= 0 }
+        var low = ball.radius, high = 2 * ball.radius
+        while inside(high) && high < 64 * ball.radius { high *= 2 }
+        guard inside(low), !inside(high) else { return 0 }
+        for _ in 0..<40 {
+            let mid = (low + high) / 2
+            if inside(mid) { low = mid } else { high = mid }
+        }
+        return low - ball.radius
+    }
+
+    /// The caterpillar heaped as densely as its bodies pack, resting on a floor at y = 0 (the
+    /// canvas's y grows down), with the ball whose reach is measured first, on the floor at
+    /// x = 0: a body, the others on the hexagonal lattice of their size in the sites nearest
+    /// the floor's point under it, the head on the floor beside the heap's bottom row (a pixel
+    /// at a time past where it would touch that row's last body, until it overlaps none); or,
+    /// with `underHead`, the head, the bodies in the nearest sites it leaves free. About the
+    /// most a heap's field can reach below a ball: each ball adds to it, the more the nearer,
+    /// and no packing of equal discs is denser.
+    static func pile(_ chain: ChainParameters, underHead: Bool) -> [Ball] {
+        let n = max(3, min(50, chain.count)), r = chain.radius, big = chain.headRadius
+        let head = Ball(center: Vec2(0, -big), radius: big)
+        var sites: [Vec2] = []
+        let rows = Int((Double(n).squareRoot() * 2).rounded(.up)) + 2
+        for j in 0..<rows {
+            for i in -n...n {
+                let site = Vec2((Double(i) + Double(j % 2) / 2) * 2 * r, -r - Double(j) * 3.0.squareRoot() * r)
+                if underHead && (site - head.center).length < big + r - 1e-9 { continue }
+                sites.append(site)
+            }
+        }
+        sites.sort { $0.length < $1.length }
+        var balls = sites.prefix(n - 1).map { Ball(center: $0, radius: r) }
+        if underHead {
+            balls.insert(head, at: 0)
+        } else {
+            let right = balls.filter { $0.center.y == -r }.map(\.center.x).max() ?? 0
+            var x = right + 2 * (r * big).squareRoot()
+            while balls.contains(where: { ($0.center - Vec2(x, -big)).length < r + big - 1e-9 }) { x += 1 }
+            balls.append(Ball(center: Vec2(x, -big), radius: big))
+        }
+        return balls
     }
 
     /// The fill's anti-aliased edge reaches half a device pixel past its contour, and a body may

@@ -118,7 +118,7 @@ import Typography
         scene.apply(.pointerDown(start.center))
         var p = start.center
         step(0.7) { p = p + (Vec2(400, 250) - start.center) / 42; scene.apply(.pointerMove(p)) }
-        step(0.25) { p = p + Vec2(16, -8); scene.apply(.pointerMove(p)) }
+        step(0.25) { p = p + Vec2(20, -8); scene.apply(.pointerMove(p)) }
         scene.apply(.pointerUp)
         step(6)
         #expect(scene.isAnimating, "the case: still creeping")

@@ -660,6 +660,37 @@ import Reference
                 "walls \(scene.world.inset) inside")
     }
 
+    /// A long caterpillar dropped from two rows comes to rest heaped round its head, and a
+    /// heap's field reaches further past its circles than the straight row's (at 30 bodies the
+    /// inverse square's 24 px against 8): the walls stand as far in as the densest heap's, so
+    /// that no heap is cut flat by the canvas's floor or walls (it was, at 30 bodies, along 246
+    /// px of the last row). Every kernel that reaches past the circles, at 30 and at 50 bodies.
+    @Test(arguments: [(30, MetaballKernel.inverseSquare), (50, .inverseSquare), (30, .wyvill), (50, .wyvill)])
+    func aHeapedCaterpillarIsWhole(count: Int, kernel: MetaballKernel) throws {
+        var parameters = Parameters()
+        parameters.metaball.kernel = kernel
+        parameters.chain.count = count
+        let layout = Layout(width: 800, height: 600, mode: .metaball, scene: .chain)
+        let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: parameters)
+        scene.advance(to: 6)
+        let snapshot = scene.snapshot(parameters)
+        // The case: bodies lie on bodies (a body's centre above the floor by more than a radius
+        // and a half).
+        let floor = layout.canvas.y - scene.world.inset
+        #expect(snapshot.bodies.contains { floor - $0.center.y > 2.5 * parameters.chain.radius }, "no heap")
+        var painter = BadgePainter()
+        painter.paint(snapshot, parameters: parameters, scale: layout.zoom, mode: .metaball)
+        let headless = try HeadlessRenderer(pixelWidth: 800, pixelHeight: 600)
+        defer { headless.destroy() }
+        let image = try headless.image(of: painter.frame(layout: layout, scale: layout.zoom, parameters: parameters,
+                                                         pixelWidth: 800, pixelHeight: 600))
+        let background = image.pixel(x: 0, y: 0)
+        let bottom = (0..<800).filter { image.pixel(x: $0, y: 599) != background }
+        #expect(bottom.isEmpty, "\(count) \(kernel): \(bottom.count) pixels of the last row drawn (cut by the floor)")
+        let sides = (0..<600).filter { image.pixel(x: 0, y: $0) != background || image.pixel(x: 799, y: $0) != background }
+        #expect(sides.isEmpty, "\(count) \(kernel): the first or last column drawn at rows \(sides)")
+    }
+
     /// The caterpillar without goo, held by its head as the bench holds it: its Bézier fill
     /// (the bodies' circles, the head's included) covers no pixel more than its field does, in
     /// every kernel (so the overlay shows no blue, as its legend says), while the field reaches
