@@ -494,6 +494,25 @@ extension HUDContent {
         }
     }
 
+    /// What the window's HUD keeps clear of in `scene`: the scene as drawn and the
+    /// construction's labels (scene units) in `avoid`; in `rest`, where the scene rests: the
+    /// badges at home; the caterpillar as it last lay still or, let go, crept (until it first
+    /// does, at the start or after a resize or a new scene, where it will land), joined where
+    /// goo or a field joins it (`bodyBoxes`); the grid as it is (it never moves); and in
+    /// `passing` the caterpillar's way down while it falls there (a toast clear of where it
+    /// lands alone had it fall through).
+    mutating func keepClear(of snapshot: SceneSnapshot, scene: any Scene, layout: Layout, parameters: Parameters,
+                            construction: [Rect] = []) {
+        let chain = scene as? ChainScene, reach = chain?.world.inset
+        avoid = HUDContent.shown(snapshot, layout: layout, parameters: parameters, fieldReach: reach)
+            + HUDContent.boxes(construction, layout: layout)
+        rest = scene.resting(snapshot).map { balls in
+            chain != nil ? HUDContent.bodyBoxes(balls, layout: layout, parameters: parameters, fieldReach: reach)
+                : HUDContent.boxes(balls, layout: layout)
+        }
+        passing = chain.map { HUDContent.fallBoxes($0.falling, layout: layout) } ?? []
+    }
+
     /// The divider and the pane labels alone, as `render`'s pictures show them (PNG and SVG):
     /// nothing where the layout has one pane, but for the overlay, whose label is its legend
     /// (the window's caption says it there). They keep clear of the scene and of `construction`,

@@ -701,22 +701,8 @@ final class WindowApp {
             content.help = Controls.helpLines
             content.helpScroll = helpScroll
         }
-        let reach = (scene as? ChainScene)?.world.inset
-        content.avoid = HUDContent.shown(snapshot, layout: layout, parameters: options.parameters, fieldReach: reach)
-            + HUDContent.boxes(painter.constructionLabels, layout: layout)
-        // Where the scene rests, which the sliders, labels and toasts keep clear of: the badges
-        // at home; the caterpillar as it last lay still or, let go, crept (until it first does,
-        // at the start or after a resize or a new scene, where it will land), joined where goo
-        // or a field joins it (`bodyBoxes`); the grid as it is (it never moves).
-        content.rest = scene.resting(snapshot).map { balls in
-            scene.kind == .chain ? HUDContent.bodyBoxes(balls, layout: layout, parameters: options.parameters, fieldReach: reach)
-                : HUDContent.boxes(balls, layout: layout)
-        }
-        // (And its way down while it falls there: a toast clear of where it lands alone had it
-        // fall through.)
-        if let chain = scene as? ChainScene {
-            content.passing = HUDContent.fallBoxes(chain.falling, layout: layout)
-        }
+        content.keepClear(of: snapshot, scene: scene, layout: layout, parameters: options.parameters,
+                          construction: painter.constructionLabels)
         content.toast = toast?.text
         content.toastAt = toastPlace.flatMap { $0.text == toast?.text ? $0.box : nil }
         content.toastShort = toast?.short

@@ -206,10 +206,7 @@ import Typography
             content.sliders = controls.sliders.map { SliderRow($0, in: parameters, scene: .chain, mode: mode) }
             content.selected = controls.selected
             content.paneLabels = HUDContent.paneLabels(layout: layout, scene: .chain, parameters: parameters)
-            let snapshot = scene.snapshot(parameters)
-            content.avoid = HUDContent.shown(snapshot, layout: layout, parameters: parameters, fieldReach: scene.world.inset)
-            content.rest = scene.resting(snapshot).map { HUDContent.bodyBoxes($0, layout: layout, parameters: parameters, fieldReach: scene.world.inset) }
-            content.passing = HUDContent.fallBoxes(scene.falling, layout: layout)
+            content.keepClear(of: scene.snapshot(parameters), scene: scene, layout: layout, parameters: parameters)
             content.toast = toast.text
             content.toastSlider = toast.noted ? nil : controls.selected
             content.toastAt = at
