@@ -39,10 +39,11 @@ struct Arguments {
     }
 
     /// The value of `option`: the `=value` part, or the next word. `expects` describes it for the
-    /// message when it is missing.
-    mutating func value(of option: String, inline: String?, expects: String) throws(CLIError) -> String {
+    /// message when it is missing, and `missing` says more there (a colour's value lost to a
+    /// shell that read its # as a comment).
+    mutating func value(of option: String, inline: String?, expects: String, missing: String? = nil) throws(CLIError) -> String {
         if let inline { return inline }
-        guard index < words.count else { throw .usage("\(option) expects \(expects), got nothing") }
+        guard index < words.count else { throw .usage("\(option) expects \(expects), got nothing" + (missing.map { " (\($0))" } ?? "")) }
         index += 1
         return words[index - 1]
     }

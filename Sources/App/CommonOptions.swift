@@ -142,7 +142,13 @@ struct CommonOptions {
         default:
             let name = String(option.dropFirst(2))
             if let parameter = ParameterRegistry.flagged(name) {
-                let text = try arguments.value(of: option, inline: inline, expects: parameter.expectation)
+                // `--color #FF0000` unquoted reaches us as `--color` alone, the rest of the line
+                // taken by the shell for a comment.
+                var missing: String?
+                if case .color = parameter.kind {
+                    missing = "a shell reads an unquoted # as the start of a comment: write '#FF0000' in quotes, or FF0000"
+                }
+                let text = try arguments.value(of: option, inline: inline, expects: parameter.expectation, missing: missing)
                 settings.append((parameter, text, option))
             } else {
                 return false

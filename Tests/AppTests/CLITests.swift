@@ -92,6 +92,9 @@ func temporaryFolder() throws -> URL {
         (["--max-distance", "abc"], "--max-distance"),
         (["--shrink", "0"], "--shrink"),
         (["--color", "red"], "--color expects a colour #RRGGBB"),
+        // `--color #FF0000` unquoted: the shell drops the # and all after it.
+        (["--color"], "--color expects a colour #RRGGBB, got nothing (a shell reads an unquoted # as the start of a comment: write '#FF0000' in quotes, or FF0000)"),
+        (["--size", "400x300", "--head-color"], "--head-color expects a colour #RRGGBB, got nothing (a shell reads an unquoted #"),
         (["--color", "#f0a"], "--color expects a colour #RRGGBB, got '#f0a' (did you mean '#FF00AA'?)"),
         // (A see-through fill showed where the bridge overlaps its circles.)
         (["--color", "#FF000080"], "--color expects a colour #RRGGBB, opaque (a see-through fill would show where the shapes overlap), got '#FF000080'"),
