@@ -185,9 +185,16 @@ struct HUDPen {
             words = joined
         }
         var lines: [String] = [], line = ""
-        for word in words {
+        for (index, word) in words.enumerated() {
             let candidate = line.isEmpty ? String(word) : line + separator + word
-            if !line.isEmpty, self.width(of: candidate, size: size) > width {
+            if !line.isEmpty, self.width(of: candidate, size: size) > width,
+                let open = separator == " " ? openParenthesis(line) : nil,
+                self.width(of: parenthesis(from: String(line[open...]), words[index...]), size: size) <= width {
+                // A parenthesis that would be broken goes whole onto the next line where it fits
+                // there ("sliders hidden" / "(h shows them)", not "(h" / "shows them)").
+                lines.append(String(line[..<open]).trimmingCharacters(in: .whitespaces))
+                line = line[open...] + separator + word
+            } else if !line.isEmpty, self.width(of: candidate, size: size) > width {
                 lines.append(line)
                 // (A figure space that keeps a number's width is not kept at a line's start.)
                 line = String(word.drop { $0 == "\u{2007}" })
@@ -211,6 +218,25 @@ struct HUDPen {
         }
         lines.append(line)
         return lines
+    }
+
+    /// Where in `line` a parenthesis opens that it does not close, at a word's start after
+    /// the line's first word; nil where none does.
+    private func openParenthesis(_ line: String) -> String.Index? {
+        guard let open = line.lastIndex(of: "("), open > line.startIndex, line[line.index(before: open)] == " ",
+            !line[open...].contains(")") else { return nil }
+        return open
+    }
+
+    /// The parenthesis begun by `start` and carried on by `words` up to the one that closes
+    /// it (all of them where none does), joined by spaces.
+    private func parenthesis(from start: String, _ words: ArraySlice<String>) -> String {
+        var text = start
+        for word in words {
+            text += " " + word
+            if word.contains(")") { break }
+        }
+        return text
     }
 
     /// The first `most` of `lines` (one at least), the last of them ending in "…" (within
@@ -703,13 +729,16 @@ struct HUD {
             }
             if shown.isEmpty {
                 // The selected slider alone, its name and value side by side: below the caption,
-                // at the bottom left, or above the pane labels' band, the first that keeps clear
-                // of the scene; where none does (a small window), none: a press there must reach
+                // at the bottom left (room for a two-line toast left under it), above the pane
+                // labels' band, or, with no labels, at the window's foot (a window 150 high has
+                // room for the row only there, under its badges), the first that keeps clear of
+                // the scene; where none does (a small window), none: a press there must reach
                 // the badge (the keys still select and set the sliders, and a toast says which
                 // one and its value).
                 let selected = min(content.selected, rows.count - 1)
                 let height = HUD.rowHeight + 12
-                let places = [below, h - m - 2 * (HUD.lineHeight + 12) - HUD.rowHeight, h - HUD.bottomBand - height]
+                let places = ([below, h - m - 2 * (HUD.lineHeight + 12) - HUD.rowHeight, h - HUD.bottomBand - height]
+                              + (content.paneLabels.isEmpty ? [h - m - height] : []))
                     .filter { $0 >= below && $0 + height <= h - m }
                 let place = places.first { HUD.isClear(Rect(x: m, y: $0, width: width, height: height), of: apart) }
                 // Its name shortened ("explosionDur…") where the window is too narrow for it

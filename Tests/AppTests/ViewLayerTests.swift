@@ -472,6 +472,20 @@ import Typography
             }
         }
         #expect(camel > 5)
+        // A parenthesis goes whole onto the next line where it fits there ("sliders hidden" /
+        // "(h shows them)", it was "sliders hidden (h" / "shows them)"), and is broken as any
+        // text where it does not.
+        var whole = 0
+        for w in stride(from: 40.0, through: 260, by: 1) {
+            let toast = "sliders hidden (h shows them)", aside = "(h shows them)"
+            let lines = pen.wrap(toast, size: HUD.textSize, width: w)
+            #expect(lines.joined().filter { $0 != " " } == toast.filter { $0 != " " }, "\(w): \(lines)")
+            if width(toast) > w && width(aside) <= w && width("sliders hidden") <= w {
+                #expect(lines == ["sliders hidden", aside], "\(w): \(lines)")
+                whole += 1
+            }
+        }
+        #expect(whole > 20)
     }
 
     /// While the window records, the caption begins with the time recorded as a clock, whole

@@ -331,10 +331,15 @@ extension WindowTests {
         #expect(WindowTests.toast(in: try grab("hidden-down")) != nil, "no toast after down with the sliders hidden")
 
         // Shrunk to 200x120, too small for the selected slider's row over the badges: down
+        // shows it at the window's foot, under them, its name in the accent (it showed none,
+        // with 40 px free there), so no toast; at 200x90, with no room for the row, down
         // still says in a toast which slider it selected.
-        let tiny = try grab("tiny-down")
-        #expect(tiny.width == 200 && tiny.height == 120)
-        #expect(WindowTests.toast(in: tiny) != nil, "no toast after down in a 200x120 window")
+        let tiny = try grab("tiny-down"), tinier = try grab("tinier-down")
+        #expect(tiny.width == 200 && tiny.height == 120 && tinier.width == 200 && tinier.height == 90)
+        var lit = 0
+        for y in 80..<110 { for x in 0..<200 where tiny.isNear(x, y, WindowTests.accent, 30) { lit += 1 } }
+        #expect(lit > 40 && WindowTests.toast(in: tiny) == nil, "the row at the foot of a 200x120 window: \(lit) accent pixels")
+        #expect(WindowTests.toast(in: tinier) != nil, "no toast after down in a 200x90 window")
 
         // V in a 600x400 split window: the recording's first frame has the divider down the
         // middle and both panes' labels at the bottom, as replay's frames have, and nothing of
