@@ -293,7 +293,7 @@ enum BenchCommand {
             var parameters = common.parameters
             parameters.goo = goo
             let layout = Layout(width: canvas.x, height: canvas.y, mode: mode, scene: .chain)
-            let chain = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: parameters)
+            let chain = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: parameters, fieldShown: mode != .bezier)
             chain.apply(.pointerDown(chain.world.circles.last!.center))
             chain.apply(.pointerMove(Vec2(layout.canvas.x / 2, layout.canvas.y / 3)))
             chain.advance(to: 1)

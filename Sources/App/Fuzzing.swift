@@ -53,7 +53,7 @@ enum FuzzChecks {
         require(script.duration.isFinite && script.duration <= ReplayScript.maximumDuration, "duration \(script.duration)")
         let scene = makeScene(
             script.scene ?? .badge, width: Double(script.width), height: Double(script.height), badges: script.badges,
-            parameters: Parameters())
+            parameters: Parameters(), mode: .metaball)
         var player = ScriptPlayer(script: script, scene: scene, parameters: Parameters())
         let frames = Int(min(script.duration, playedSeconds) * 60) + 1
         for k in 0..<frames {

@@ -472,7 +472,7 @@ extension HUDContent {
     static func bodyBoxes(_ bodies: [Ball], layout: Layout, parameters: Parameters, fieldReach: Double? = nil) -> [Rect] {
         guard bodies.count > 1 else { return boxes(bodies, layout: layout) }
         var result: [Rect] = []
-        let reach = layout.panes.contains { $0.content != .bezier } ? fieldReach ?? ChainScene.wallInset(parameters) : 0
+        let reach = layout.panes.contains { $0.content != .bezier } ? fieldReach ?? ChainScene.wallInset(parameters, fieldShown: true) : 0
         for pane in layout.panes.indices {
             let field = layout.panes[pane].content != .bezier
             guard field || parameters.goo else {

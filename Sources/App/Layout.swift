@@ -97,8 +97,12 @@ struct Layout: Equatable {
 
     /// A window point in the scene, through the pane under it: dragging in either pane of
     /// split drives both.
-    func scenePoint(_ p: Vec2) -> Vec2 {
-        let area = panes[pane(at: p)]
+    func scenePoint(_ p: Vec2) -> Vec2 { scenePoint(p, pane: pane(at: p)) }
+
+    /// A window point in the scene through pane `index` (the last pane for one past it),
+    /// wherever the point is: a drag goes on through the pane it began in, past its edge.
+    func scenePoint(_ p: Vec2, pane index: Int) -> Vec2 {
+        let area = panes[min(max(index, 0), panes.count - 1)]
         return Vec2((p.x - area.x) / zoom, (p.y - area.y) / zoom)
     }
 

@@ -256,7 +256,8 @@ enum RenderCommand {
     static func renderChain(_ request: RenderRequest) throws(CLIError) {
         let options = request.common
         let layout = options.layout(.chain)
-        let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters)
+        let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters,
+                               fieldShown: options.mode != .bezier)
         if !scene.world.fitsRoom { CommandLine.warn(ChainScene.crowded) }
         if let drag = request.drag {
             // --drag is the picture's point (each pane's in split), as a window's pointer and a

@@ -174,7 +174,7 @@ enum ReplayCommand {
         // the whole pane, its badges larger and lower than render's, a label over a home.)
         let newScene = {
             makeScene(sceneName, width: layout.canvas.x, height: layout.canvas.y, badges: script.badges, parameters: parameters,
-                      count: script.count ?? common.count, band: HUD.pictureBand(layout))
+                      mode: common.mode, count: script.count ?? common.count, band: HUD.pictureBand(layout))
         }
         let scene = newScene()
         let texts = sceneName == .grid || sceneName == .badge && (script.badges.isEmpty || script.badges.contains { !$0.text.isEmpty })

@@ -40,11 +40,12 @@ protocol Scene: AnyObject {
 }
 
 /// Makes the scene that `name` says, for a pane of `width`×`height` (`count`: the grid's badges).
-func makeScene(_ name: SceneName, width: Double, height: Double, badges: [Badge], parameters: Parameters, count: Int = 64,
+/// `mode` sets where the caterpillar's walls stand (`ChainScene.fieldShown`).
+func makeScene(_ name: SceneName, width: Double, height: Double, badges: [Badge], parameters: Parameters, mode: Mode, count: Int = 64,
                band: (top: Double, bottom: Double) = (0, 0)) -> Scene {
     switch name {
     case .chain:
-        return ChainScene(width: width, height: height, parameters: parameters)
+        return ChainScene(width: width, height: height, parameters: parameters, fieldShown: mode != .bezier)
     case .grid:
         return GridScene(width: width, height: height, count: count, parameters: parameters, band: band)
     case .badge:
@@ -116,8 +117,28 @@ final class ChainScene: Scene {
     /// first does, and again after a resize it may fall from or a chain of other parameters.
     private var lastRest: [Ball]?
 
-    init(width: Double, height: Double, parameters: Parameters) {
-        world = ChainWorld(width: width, height: height, parameters: parameters.chain, inset: ChainScene.wallInset(parameters))
+    /// Whether a pane shows the metaball field (every mode but the Bézier one): the walls
+    /// stand as far in as it reaches (`wallInset`). Changed (the window's mode key), the walls
+    /// move, and a caterpillar outside them is moved in whole; one on a floor that dropped
+    /// falls to it.
+    var fieldShown: Bool {
+        didSet {
+            guard fieldShown != oldValue else { return }
+            // (A held caterpillar keeps where it last lay, within the new walls, as through a
+            // resize.)
+            let rest = world.isHeld ? lastRest : nil
+            moveWalls(ChainScene.wallInset(parameters, fieldShown: fieldShown))
+            lastRest = rest.map(withinWalls)
+        }
+    }
+    /// The parameters last given (the walls' reach is theirs).
+    private var parameters: Parameters
+
+    init(width: Double, height: Double, parameters: Parameters, fieldShown: Bool) {
+        self.parameters = parameters
+        self.fieldShown = fieldShown
+        world = ChainWorld(width: width, height: height, parameters: parameters.chain,
+                           inset: ChainScene.wallInset(parameters, fieldShown: fieldShown))
         fallFrom = world.circles
     }
 
@@ -125,14 +146,17 @@ final class ChainScene: Scene {
     static let crowded = "the caterpillar's bodies cover more than the canvas holds (chainCount × chainRadius² too large): "
         + "they overlap, press on its edges and never come to rest"
 
-    /// Pixels the walls stand inside the canvas: as far as the metaball field of the chain
-    /// reaches past its bodies' circles, lying straight (the seed's row) or heaped in the
-    /// densest pile its bodies make (`pile`), and `softEdge` more, so that the field modes show
-    /// the caterpillar resting on the floor whole, not cut flat by the canvas. A pile's field
-    /// reaches furthest (at the seed's sizes the inverse square's 7 px under the row, 11 under
-    /// 9 bodies heaped, 24 under 30). One world in every mode (split draws it twice), so the
-    /// Bézier circles rest as far in.
-    static func wallInset(_ parameters: Parameters) -> Double {
+    /// Pixels the walls stand inside the canvas: `softEdge`, and where the field is shown, as
+    /// far as the metaball field of the chain reaches past its bodies' circles, lying straight
+    /// (the seed's row) or heaped in the densest pile its bodies make (`pile`), so that the
+    /// field modes show the caterpillar resting on the floor whole, not cut flat by the canvas.
+    /// A pile's field reaches furthest (at the seed's sizes the inverse square's 7 px under the
+    /// row, 11 under 9 bodies heaped, 24 under 30). One world in split, which draws it twice, so
+    /// its Bézier circles rest as far in. (In the Bézier mode alone the circles rest on the
+    /// canvas's foot: walls set for a field not drawn held 30 bodies 25 px above it, and the
+    /// kernel's slider, which says it does nothing there, moved them.)
+    static func wallInset(_ parameters: Parameters, fieldShown: Bool) -> Double {
+        guard fieldShown else { return ChainScene.softEdge }
         let row = ChainWorld.seedRow(parameters.chain)
         var reach = 0.0
         for ball in row {
@@ -256,16 +280,20 @@ final class ChainScene: Scene {
     var isAnimating: Bool { world.isMoving }
 
     @discardableResult func update(_ parameters: Parameters) -> Bool {
-        let inset = ChainScene.wallInset(parameters)
-        if inset != world.inset {
-            world.resize(width: world.width, height: world.height, inset: inset)
-            forgetRest()
-        }
+        self.parameters = parameters
+        moveWalls(ChainScene.wallInset(parameters, fieldShown: fieldShown))
         // (Gravity, air drag and the joints are tuned where the chain is; a new count or
         // radius makes it anew in the seed's row.)
         let remade = world.retune(parameters.chain)
         if remade { forgetRest() }
         return remade
+    }
+
+    /// The walls `inset` inside the canvas, where they are not already.
+    private func moveWalls(_ inset: Double) {
+        guard inset != world.inset else { return }
+        world.resize(width: world.width, height: world.height, inset: inset)
+        forgetRest()
     }
 
     /// A held chain keeps where it last lay, within the new walls (a mode switch while it is
@@ -277,8 +305,13 @@ final class ChainScene: Scene {
             forgetRest()
             return
         }
-        let inset = world.inset
-        lastRest = rest.map { ball in
+        lastRest = withinWalls(rest)
+    }
+
+    /// `rest`, each ball pressed in from any wall it lies past.
+    private func withinWalls(_ rest: [Ball]) -> [Ball] {
+        let inset = world.inset, width = world.width, height = world.height
+        return rest.map { ball in
             let r = ball.radius
             return Ball(center: Vec2(min(max(ball.center.x, inset + r), max(inset + r, width - inset - r)),
                                      min(max(ball.center.y, inset + r), max(inset + r, height - inset - r))), radius: r)

@@ -66,7 +66,8 @@ enum SoakCommand {
         var parameters = common.parameters
         let layout = common.layout(SceneKind(scene: common.scene))
         let width = layout.canvas.x, height = layout.canvas.y
-        let scene = makeScene(common.scene, width: width, height: height, badges: [], parameters: parameters, count: common.count)
+        let scene = makeScene(common.scene, width: width, height: height, badges: [], parameters: parameters, mode: common.mode,
+                              count: common.count)
         var painter = BadgePainter(atlas: common.scene == .badge ? Fonts.atlas() : nil)
         var controls = Controls(scene: SceneKind(scene: common.scene))
         var random = SoakRandom(seed: seed)

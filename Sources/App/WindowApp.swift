@@ -45,6 +45,9 @@ final class WindowApp {
     var quit = false
     /// Whether the button is down on the scene (moves are ignored otherwise).
     var pressed = false
+    /// The pane the press began in: the drag goes on through it, past its edge (in split, a
+    /// badge pulled across the divider jumped a pane's width back as the pointer crossed).
+    var dragPane = 0
     /// The slider whose bar the button went down on (its drags set the value).
     var draggedSlider: Int?
     /// The pointer in window units, and the slider row under it.
@@ -208,7 +211,8 @@ final class WindowApp {
                 return true
             }
             pressed = true
-            scene.apply(.pointerDown(layout.scenePoint(pointer)))
+            dragPane = layout.pane(at: pointer)
+            scene.apply(.pointerDown(layout.scenePoint(pointer, pane: dragPane)))
             if options.scene == .grid, toast?.text != WindowApp.gridPress { say(WindowApp.gridPress) }
         case .pointerMove(let x, let y):
             pointer = Vec2(x, y)
@@ -221,7 +225,7 @@ final class WindowApp {
                 defer { hovered = over }
                 return over != hovered
             }
-            scene.apply(.pointerMove(layout.scenePoint(pointer)))
+            scene.apply(.pointerMove(layout.scenePoint(pointer, pane: dragPane)))
         case .pointerUp(let x, let y):
             pointer = Vec2(x, y)
             if draggedSlider != nil {
@@ -230,7 +234,7 @@ final class WindowApp {
             }
             guard pressed else { return false }
             pressed = false
-            scene.apply(.pointerMove(layout.scenePoint(pointer)))
+            scene.apply(.pointerMove(layout.scenePoint(pointer, pane: dragPane)))
             scene.apply(.pointerUp)
         case .focusLost:
             // The release may never come: let go where the pointer was.
@@ -398,7 +402,7 @@ final class WindowApp {
         let kind = SceneKind(scene: options.scene)
         let layout = Layout(width: Double(size.0), height: Double(size.1), mode: options.mode, scene: kind)
         let scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters,
-                              count: options.count, band: (HUD.topBand / layout.zoom, HUD.bottomBand / layout.zoom))
+                              mode: options.mode, count: options.count, band: (HUD.topBand / layout.zoom, HUD.bottomBand / layout.zoom))
         return (Controls(scene: kind), layout, scene)
     }
 
@@ -475,6 +479,7 @@ final class WindowApp {
     private func relayout(width: Int, height: Int) -> (text: String, short: String)? {
         let before = layout, held = pressed ? scene.heldPoint : nil
         layout = Layout(width: Double(width), height: Double(height), mode: options.mode, scene: scene.kind)
+        (scene as? ChainScene)?.fieldShown = options.mode != .bezier
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
         let note = zoomToast(from: before.zoom)
         guard pressed else { return note }
@@ -484,15 +489,16 @@ final class WindowApp {
         // where the point it held is now shown, so that it stays held where it was pressed.
         // Where the pointer cannot be moved there (outside the window or its pane; a system
         // that does not let an app move it), the hold goes on from where the pointer is.
+        let pane = min(dragPane, layout.panes.count - 1)
         if let held, let moved = scene.heldPoint {
-            let pane = min(before.pane(at: pointer), layout.panes.count - 1)
-            let target = layout.windowPoint(before.scenePoint(pointer) + (moved - held), pane: pane)
+            let target = layout.windowPoint(before.scenePoint(pointer, pane: dragPane) + (moved - held), pane: pane)
             if layout.panes[pane].contains(target) {
                 let now = window.warpCursor(x: target.x, y: target.y)
                 if abs(now.x - target.x) <= 1, abs(now.y - target.y) <= 1 { pointer = Vec2(now.x, now.y) }
             }
         }
-        scene.regrip(at: layout.scenePoint(pointer))
+        dragPane = pane
+        scene.regrip(at: layout.scenePoint(pointer, pane: dragPane))
         return note
     }
 

@@ -269,7 +269,7 @@ import Testing
     @Test(arguments: SceneName.allCases)
     func theResetToastSaysWhatResetDid(scene name: SceneName) throws {
         let parameters = Parameters()
-        let scene = makeScene(name, width: 800, height: 600, badges: [], parameters: parameters, count: 16)
+        let scene = makeScene(name, width: 800, height: 600, badges: [], parameters: parameters, mode: .bezier, count: 16)
         let start = scene.snapshot(parameters)
         // Pressed on what it holds, if anything, pulled 200 px and let go; a second later.
         let badges = (scene as? BadgeScene)?.board.badges, bodies = (scene as? ChainScene)?.world.circles

@@ -526,12 +526,19 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
     }
 
     @Test func theDumpCarriesTheBodiesHeadLast() throws {
-        let (result, lines, folder) = try replay(ChainReplayTests.script)
+        let (result, lines, folder) = try replay(ChainReplayTests.script) { _ in ["--mode", "metaball"] }
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(lines.allSatisfy { $0.bodies.count == 9 && $0.badges.isEmpty })
-        // The walls stand inside the canvas by the field's reach past the circles and a pixel
-        // and a half for its soft edge (half a pixel, and Chipmunk's slop into a wall).
+        // Where the field is drawn, the walls stand inside the canvas by its reach past the
+        // circles and a pixel and a half for its soft edge (half a pixel, and Chipmunk's slop
+        // into a wall); in the Bézier mode by the pixel and a half alone.
+        let (bezier, bezierLines, bezierFolder) = try replay(ChainReplayTests.script)
+        defer { try? FileManager.default.removeItem(at: bezierFolder) }
+        #expect(bezier.status == 0, "\(bezier.stderr)")
+        let first = bezierLines[0].bodies.last!, lain = bezierLines[Int(1.4 * 60)].bodies
+        #expect(abs(first[0] - (270 + 1.5)) < 1e-6 && first[1] == 115, "\(first)")
+        #expect(abs(lain.map { $0[1] + $0[2] }.max()! - (480 - 1.5)) < 0.5, "\(lain)")
         let inset = ChainReplayTests.fieldReach() + 1.5
         let start = lines[0].bodies.last!
         #expect(abs(start[0] - (270 + inset)) < 1e-6 && start[1] == 115 && start[2] == 30, "\(start), inset \(inset)")

@@ -327,8 +327,10 @@ let rsvgPresent = onPath("rsvg-convert")
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("c.json").path, png = folder.appendingPathComponent("o.png").path
-        // The head's place, from the same still (the chain's first frame) drawn as shapes.
-        let shapes = try Sticky.run(["render", "--scene", "chain", "--mode", "bezier", "--geometry", json])
+        // The head's place, from the same still (the chain's first frame) drawn as shapes in
+        // the metaball mode, which has the overlay's walls (the Bézier mode's stand further
+        // out); its radius there is the head drawn over the field, at most a tenth larger.
+        let shapes = try Sticky.run(["render", "--scene", "chain", "--mode", "metaball", "--geometry", json])
         #expect(shapes.status == 0, "\(shapes.stderr)")
         let drawn = try Sticky.run(["render", "--scene", "chain", "--mode", "overlay", "--out", png])
         #expect(drawn.status == 0, "\(drawn.stderr)")
@@ -336,7 +338,7 @@ let rsvgPresent = onPath("rsvg-convert")
         let panes = try #require(geometry?["panes"] as? [[String: Any]])
         let circles = try #require(panes.first?["circles"] as? [[String: Any]])
         let head = try #require(circles.first { $0["role"] as? String == "head" })
-        let center = try #require(head["center"] as? [Double]), radius = try #require(head["radius"] as? Double)
+        let center = try #require(head["center"] as? [Double]), radius = try #require(head["radius"] as? Double) / 1.1
         let image = try PNG.read(from: png)
         var checked = 0
         for dy in stride(from: -radius + 3, through: radius - 3, by: 4) {

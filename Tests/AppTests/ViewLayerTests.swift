@@ -26,7 +26,7 @@ import Typography
         for (w, h) in LayoutTests.sizes {
             // Placed for the window's default size, then laid out afresh as a resize does.
             let start = Layout(width: 800, height: 600, mode: mode, scene: .badges)
-            let scene = makeScene(.badge, width: start.canvas.x, height: start.canvas.y, badges: [], parameters: Parameters())
+            let scene = makeScene(.badge, width: start.canvas.x, height: start.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
             let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
             scene.resize(width: layout.canvas.x, height: layout.canvas.y)
             let board = (scene as! BadgeScene).board
@@ -54,7 +54,7 @@ import Typography
 
     @Test func aWindowShrunkAndGrownBackShowsTheBadgesWhereTheyWere() {
         let first = Layout(width: 900, height: 600, mode: .bezier, scene: .badges)
-        let scene = makeScene(.badge, width: first.canvas.x, height: first.canvas.y, badges: [], parameters: Parameters())
+        let scene = makeScene(.badge, width: first.canvas.x, height: first.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
         let homes = (scene as! BadgeScene).board.badges.map(\.home)
         // The defaults: a fifth of the width apart, halfway down.
         #expect(homes == (1...4).map { Vec2(900 * Double($0) / 5, 300) })
@@ -69,7 +69,7 @@ import Typography
     }
 
     @Test func aHeldBadgeMovesWithItsHome() {
-        let scene = makeScene(.badge, width: 800, height: 600, badges: [], parameters: Parameters()) as! BadgeScene
+        let scene = makeScene(.badge, width: 800, height: 600, badges: [], parameters: Parameters(), mode: .bezier) as! BadgeScene
         let home = scene.board.badges[2].home
         scene.apply(.pointerDown(home))
         scene.apply(.pointerMove(home + Vec2(30, 0)))
@@ -85,7 +85,7 @@ import Typography
         let layout = Layout(width: 500, height: 300, mode: .split, scene: .chain)
         // A 250-wide pane is below the chain's 360 x 240 least canvas: shown smaller.
         #expect(abs(layout.zoom - 250.0 / 360) < 1e-12 && abs(layout.canvas.x - 360) < 1e-9)
-        let scene = ChainScene(width: 800, height: 600, parameters: Parameters())
+        let scene = ChainScene(width: 800, height: 600, parameters: Parameters(), fieldShown: true)
         scene.resize(width: layout.canvas.x, height: layout.canvas.y)
         scene.advance(to: 3)
         for body in scene.world.circles {
@@ -98,7 +98,7 @@ import Typography
     /// it lies, not where it lay still before it was picked up (a toast kept clear of that lay
     /// over it); as it starts to fall, and in the air, where it will land.
     @Test func theCaterpillarRestsWhereItCreeps() throws {
-        let scene = ChainScene(width: 800, height: 600, parameters: Parameters())
+        let scene = ChainScene(width: 800, height: 600, parameters: Parameters(), fieldShown: true)
         var t = 0.0
         func step(_ seconds: Double, _ each: () -> Void = {}) {
             for _ in 0..<Int((seconds * 60).rounded()) {
@@ -184,7 +184,7 @@ import Typography
         let atlas = try #require(Fonts.atlas(), "needs a font")
         var parameters = Parameters()
         let layout = Layout(width: width, height: height, mode: mode, scene: .chain)
-        let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: parameters)
+        let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: parameters, fieldShown: mode != .bezier)
         var controls = Controls(scene: .chain)
         controls.selected = try #require(controls.sliders.firstIndex { $0.name == slider })
         var t = 0.0
@@ -410,7 +410,7 @@ import Typography
         for (w, h) in [(120.0, 120.0), (100, 100), (140, 110), (160, 120), (200, 150), (300, 200), (800, 600)] {
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
-                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
                 var content = HUDTests.content(selected: 2, toast: nil, help: false)
                 content.sliders = nil
                 content.shortStatus = HUDContent.shortStatus(mode: mode)
@@ -639,7 +639,7 @@ import Typography
             for mode in [Mode.metaball, .split, .overlay] {
                 let name = "\(Int(w))x\(Int(h)) \(mode)"
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
-                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
                 let atRest = scene.snapshot(Parameters())
                 let home = try #require(atRest.badges[1].pose).center
                 scene.apply(.pointerDown(home))
@@ -686,7 +686,7 @@ import Typography
         var seen: [Int: Int] = [:]
         for (w, h) in [(300.0, 260.0), (380, 240), (400, 300), (520, 320), (640, 480), (260, 170), (200, 200), (330, 180)] {
             let layout = Layout(width: w, height: h, mode: .overlay, scene: .badges)
-            let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+            let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
             var content = HUDContent()
             let legendLines = HUDContent.caption(layout: layout, scene: .badge, mode: .overlay, parameters: Parameters(), frameTime: 0.004)
             content.caption = legendLines + figures
@@ -751,7 +751,7 @@ import Typography
         for (w, h) in sizes {
             for mode in Mode.allCases {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
-                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
                 var content = HUDTests.content(selected: 2, toast: nil, help: false)
                 content.caption += figures
                 content.shortStatus = HUDContent.shortStatus(mode: mode)
@@ -818,7 +818,7 @@ import Typography
             for (w, h) in [(1500.0, 200.0), (1600, 260), (1000, 150), (200, 600), (300, 200), (260, 400), (700, 500), (500, 600),
                            (640, 300), (560, 200), (300, 500), (340, 500)] {
                 let layout = Layout(width: w, height: h, mode: mode, scene: .badges)
-                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+                let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
                 let avoid = HUDContent.shown(scene.snapshot(Parameters()), layout: layout, parameters: Parameters())
                 for selected in 0..<total {
                     var content = HUDTests.content(selected: selected, toast: nil, help: false)
@@ -878,7 +878,7 @@ import Typography
         let atlas = try #require(Fonts.atlas(), "needs a font")
         for (w, h) in [(1500.0, 200.0), (1000, 150), (800, 600), (300, 200)] {
             let layout = Layout(width: w, height: h, mode: .bezier, scene: .badges)
-            let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+            let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
             var content = HUDTests.content(selected: 3, toast: nil, help: false)
             content.shortStatus = HUDContent.shortStatus(mode: .bezier)
             let atRest = scene.snapshot(Parameters())
@@ -1674,7 +1674,7 @@ extension HUDTests {
         // The caterpillar's count and radii make it anew (its other sliders tune it where it is):
         // the scene says so, and the toast after the change with it; the toast of a slider
         // merely selected (a small window's) does not.
-        let chain = ChainScene(width: 800, height: 600, parameters: p)
+        let chain = ChainScene(width: 800, height: 600, parameters: p, fieldShown: false)
         var larger = p
         larger.chain.headRadius = 36
         #expect(chain.update(larger))
@@ -1852,7 +1852,7 @@ extension HUDTests {
             let layout = Layout(width: 800, height: 600, mode: mode, scene: .chain)
             let boxes = HUDContent.bodyBoxes(bodies, layout: layout, parameters: parameters)
             // The window hands in its world's inset, which is the same reach.
-            let world = ChainScene(width: 800, height: 600, parameters: parameters).world
+            let world = ChainScene(width: 800, height: 600, parameters: parameters, fieldShown: mode != .bezier).world
             #expect(HUDContent.bodyBoxes(bodies, layout: layout, parameters: parameters, fieldReach: world.inset) == boxes)
             for (index, pane) in layout.panes.enumerated() {
                 if pane.content == .bezier {
@@ -1886,7 +1886,7 @@ extension HUDTests {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         for (w, h) in [(300.0, 200.0), (360, 240), (420, 260)] {
             let layout = Layout(width: w, height: h, mode: .split, scene: .chain)
-            let scene = makeScene(.chain, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters())
+            let scene = makeScene(.chain, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: Parameters(), mode: .split)
             let snapshot = scene.snapshot(Parameters())
             var content = HUDContent()
             content.caption = HUDContent.caption(layout: layout, scene: .chain, mode: .split, parameters: Parameters(), frameTime: 0.003)
@@ -1915,9 +1915,11 @@ extension HUDTests {
 @Suite struct ChainWorldSceneTests {
     /// Held up high and the window laid out afresh (a mode switch), the chain's rest stays
     /// where it last lay, not its pose in the air: the slider panel shrank, mode by mode, to
-    /// clear the held chain. Let go and still again, its rest is where it lies.
+    /// clear the held chain. From the Bézier mode, whose walls are the canvas's edges, to a
+    /// field's, whose stand as far in as the field reaches, that is within the new walls: on
+    /// the raised floor. Let go and still again, its rest is where it lies, on that floor.
     @Test func aHeldChainKeepsItsRestThroughAModeSwitch() throws {
-        let scene = ChainScene(width: 900, height: 600, parameters: Parameters())
+        let scene = ChainScene(width: 900, height: 600, parameters: Parameters(), fieldShown: false)
         var t = 0.0
         while scene.isAnimating && t < 20 {
             t += 1.0 / 60
@@ -1926,6 +1928,8 @@ extension HUDTests {
         #expect(!scene.isAnimating, "the chain lies still after \(t) s")
         let lying = scene.world.circles
         #expect(scene.resting(scene.snapshot(Parameters())) == lying)
+        // On the canvas's foot (but for the soft edge's pixel and a half).
+        #expect(abs(lying.map { $0.center.y + $0.radius }.max()! - (600 - ChainScene.softEdge)) < 0.2)
         let head = try #require(scene.grabPoints.first)
         scene.apply(.pointerDown(head))
         for k in 1...60 {
@@ -1935,20 +1939,25 @@ extension HUDTests {
         }
         let held = scene.world.circles
         #expect(held.last!.center.y < lying.last!.center.y - 150, "the head is up: \(held.last!.center) from \(lying.last!.center)")
-        // The mode switch: the same canvas laid out again.
+        // The mode switch: the field shown, the same canvas laid out again.
+        scene.fieldShown = true
         scene.resize(width: 900, height: 600)
+        let floor = 600 - scene.world.inset
+        #expect(scene.world.inset > ChainScene.softEdge + 5, "the walls moved in: \(scene.world.inset)")
         // (Within the walls, which a body may sink into by Chipmunk's slop, a tenth of a pixel.)
         func near(_ a: [Ball], _ b: [Ball], x: Bool = true) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { (!x || abs($0.center.x - $1.center.x) < 0.2) && abs($0.center.y - $1.center.y) < 0.2 }
         }
+        let inset = scene.world.inset
+        let raised = lying.map { Ball(center: Vec2(min(max($0.center.x, inset + $0.radius), 900 - inset - $0.radius),
+                                                    min($0.center.y, floor - $0.radius)), radius: $0.radius) }
         let kept = try #require(scene.resting(scene.snapshot(Parameters())))
-        #expect(near(kept, lying), "the rest is where it lay, not the held pose: \(kept)")
+        #expect(near(kept, raised), "the rest is where it lay, on the new floor, not the held pose: \(kept)")
         // A narrower canvas (split): the rest kept within its walls.
         scene.resize(width: 450, height: 600)
         let narrowed = try #require(scene.resting(scene.snapshot(Parameters())))
-        let inset = scene.world.inset
         #expect(narrowed.allSatisfy { $0.center.x + $0.radius <= 450 - inset + 1e-9 && $0.center.x - $0.radius >= inset - 1e-9 })
-        #expect(near(narrowed, lying, x: false), "still on its floor")
+        #expect(near(narrowed, raised, x: false), "still on its floor")
         // Let go: once still again, its rest is where it now lies.
         scene.apply(.pointerUp)
         let release = t
@@ -1957,6 +1966,7 @@ extension HUDTests {
             scene.advance(to: t)
         }
         #expect(scene.resting(scene.snapshot(Parameters())) == scene.world.circles)
+        #expect(abs(scene.world.circles.map { $0.center.y + $0.radius }.max()! - floor) < 0.2, "on the field's floor")
     }
 }
 

@@ -274,6 +274,28 @@ extension WindowTests {
         for y in 0..<30 { for x in 0..<300 where chain.isNear(x, y, WindowTests.ink, 40) { inkPixels += 1 } }
         #expect(inkPixels > 150, "chain caption: \(inkPixels) ink pixels")
 
+        // Pulled across split's divider, the held badge follows the pointer through the pane
+        // where the press began: its centre moves on right, past its canvas's edge (320), and
+        // never back by a pane's width (the scene's 320) as it did when the pointer crossed.
+        let pulled = try String(contentsOf: folder.appendingPathComponent("divider.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map { try JSONDecoder().decode(DumpLine.self, from: Data($0.utf8)) }
+            .filter(\.pointer.down).compactMap { $0.badges.first { $0.id == 3 }?.center[0] }
+        #expect(pulled.count >= 12 && zip(pulled, pulled.dropFirst()).allSatisfy { $1 > $0 - 1 } && (pulled.max() ?? 0) > 360,
+                "the held badge's x across the divider: \(pulled)")
+
+        // The mode key moves the caterpillar's walls: at rest in the Bézier mode on the canvas's
+        // foot (a pixel and a half up), in the metaball mode on a floor as far up as the field
+        // reaches past the circles (11 px at the seed's sizes, heaped; `ChainScene.wallInset`).
+        let chainLines = try String(contentsOf: folder.appendingPathComponent("chain.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map { try JSONDecoder().decode(DumpLine.self, from: Data($0.utf8)) }
+        func lowest(_ mark: String) throws -> Double {
+            let line = try #require(Int(String(contentsOf: folder.appendingPathComponent(mark), encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)))
+            return try #require(chainLines[line - 1].bodies.map { $0[1] + $0[2] }.max())
+        }
+        let bezierFloor = try lowest("chain-bezier.mark"), fieldFloor = try lowest("chain-metaball.mark")
+        #expect(bezierFloor - fieldFloor > 8, "the floor from \(bezierFloor) (bezier) to \(fieldFloor) (metaball)")
+
         // c's toast in the chain (its apostrophes drawn for the first time) shows all its glyphs
         // in its first frame: the same pixels as the same toast once they were known.
         let toastFirst = try grab("chain-toast-first"), again = try grab("chain-toast-again")
