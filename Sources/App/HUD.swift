@@ -1199,7 +1199,10 @@ struct HUD {
             let row = rows[i]
             let r = Rect(x: panel.x, y: panel.y + pad + rowHeight * Double(k), width: width, height: rowHeight)
             let lit = i == content.selected
-            if i == content.hovered || lit { pen.panel(r, fill: lit ? HUDPen.hover : HUDPen.hover.with(alpha: 0.6)) }
+            // (Faded with the panel over a held badge: an opaque band of it cut the badge flat.)
+            if i == content.hovered || lit {
+                pen.panel(r, fill: HUDPen.hover.with(alpha: (lit ? 1 : 0.6) * (faded ? HUD.fadedPanel : 1)))
+            }
             // (Greyed where it changes nothing drawn now: spread with the quad style.)
             let color = HUDPen.rowColor(selected: lit, inactive: row.inactive)
             let baseline = r.y + 13

@@ -157,11 +157,9 @@ final class ChainScene: Scene {
     /// kernel's slider, which says it does nothing there, moved them.)
     static func wallInset(_ parameters: Parameters, fieldShown: Bool) -> Double {
         guard fieldShown else { return ChainScene.softEdge }
-        let row = ChainWorld.seedRow(parameters.chain)
+        let row = ChainWorld.seedRow(parameters.chain), field = MetaballField(balls: row, parameters: parameters.metaball)
         var reach = 0.0
-        for ball in row {
-            reach = max(reach, reachBelow(ball, of: MetaballField(balls: row, parameters: parameters.metaball)))
-        }
+        for ball in row { reach = max(reach, reachBelow(ball, of: field)) }
         for under in [false, true] {
             let balls = pile(parameters.chain, underHead: under)
             reach = max(reach, reachBelow(balls[0], of: MetaballField(balls: balls, parameters: parameters.metaball)))

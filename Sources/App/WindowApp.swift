@@ -286,6 +286,7 @@ final class WindowApp {
             if !repeated { say(WindowApp.helpHidesSliders) }
             return !repeated
         }
+        let before = options.parameters
         let action = controls.handle(key, parameters: &options.parameters)
         // A held key repeats the sliders and the selection; a held S, V, M, ... acts once.
         if repeated, action != .parameters, action != .selection { return false }
@@ -304,7 +305,7 @@ final class WindowApp {
             else if let hud, let box = hud.toastBox, let panel = hud.sliderPanel, box.intersects(panel) { toast = nil }
         case .parameters:
             let binding = Controls.binding(for: key)?.action
-            parametersChanged(reset: binding == .resetSlider)
+            parametersChanged(reset: binding == .resetSlider, stuck: binding == .moveSlider && options.parameters == before)
             if binding == .preset, let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
                 say(WindowApp.presetToast(ParameterRegistry.presets[preset - 1].name))
             } else if binding == .resetSlider && key.shift {
@@ -407,7 +408,7 @@ final class WindowApp {
     }
 
     /// New parameters: the scene takes them, and a toast says the selected slider's value.
-    private func parametersChanged(reset: Bool = false) {
+    private func parametersChanged(reset: Bool = false, stuck: Bool = false) {
         let remade = scene.update(options.parameters)
         // Tuning the spring: whether the display can show how it rings.
         let name = controls.selectedParameter.name
@@ -415,7 +416,7 @@ final class WindowApp {
             ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
         let crowded = remade && (scene as? ChainScene)?.world.fitsRoom == false
         let toast = WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode,
-                                          reset: reset, aliasing: aliasing?.note, remade: remade, crowded: crowded)
+                                          reset: reset, stuck: stuck, aliasing: aliasing?.note, remade: remade, crowded: crowded)
         // (Not drawn where it would cover the slider's own row, which says the same; one with a
         // note is kept.)
         say(toast.text, slider: toast.noted ? nil : controls.selected)
@@ -426,17 +427,25 @@ final class WindowApp {
     /// user set blend under the inverse square and was told only its value), or that the
     /// caterpillar made anew is `crowded`; `noted` where a note is there, that the slider's row
     /// does not show (so the toast is shown even over that row: at 500x400 the caterpillar made
-    /// anew was said only once it had landed, its row the one place its toast had).
+    /// anew was said only once it had landed, its row the one place its toast had). A key that
+    /// moved a number no further (`stuck`) says it is at an end ("chainCount = 50 (its most)":
+    /// the same toast again read as a key not taken), which its row does not say either.
     static func sliderToast(_ p: Parameter, in parameters: Parameters, scene: SceneKind, mode: Mode, reset: Bool = false,
-                            aliasing: String? = nil, remade: Bool = false, crowded: Bool = false) -> (text: String, noted: Bool) {
-        let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))"
+                            stuck: Bool = false, aliasing: String? = nil, remade: Bool = false, crowded: Bool = false)
+        -> (text: String, noted: Bool) {
+        var end = ""
+        if stuck, case .number(let key, let range, _) = p.kind {
+            let v = parameters[keyPath: key]
+            end = v >= range.upperBound ? " (its most)" : v <= range.lowerBound ? " (its least)" : ""
+        }
+        let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))" + end
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
         // (Where the change made the scene anew, `Scene.update` says so: the caterpillar's other
         // sliders tune it where it is, `ChainWorld.retune`.)
         let anew = remade ? "the caterpillar made anew in the seed's row" : nil
         // (Bodies the window cannot hold: `ChainWorld.fitsRoom`.)
         let notes = [aliasing, idle, crowded ? "too many or too large for the window: they will not come to rest" : nil].compactMap { $0 }
-        return (([value] + notes + [anew].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty || anew != nil)
+        return (([value] + notes + [anew].compactMap { $0 }).joined(separator: " · "), !notes.isEmpty || anew != nil || !end.isEmpty)
     }
 
     /// "preset seed000: 10 sliders set, the others as they were (shift+backspace resets every

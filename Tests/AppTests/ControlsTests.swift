@@ -118,6 +118,36 @@ import Testing
         #expect(throws: CLIError.self) { _ = try ParameterRegistry.load(json: #"{"chainCount": 5.5}"#, name: "p.json", into: &other) }
     }
 
+    /// A key that moves a number slider no further, at an end of its range, says so: the
+    /// toast "chainCount = 50" again read as a key not taken. Pressed as the window presses
+    /// it: stuck where the key moves the slider and the parameters stay as they were.
+    @Test func aSliderAtItsEndSaysSo() throws {
+        var controls = Controls(scene: .chain)
+        controls.selected = try #require(controls.sliders.firstIndex { $0.name == "chainCount" })
+        let count = controls.selectedParameter
+        var parameters = Parameters()
+        func press(_ key: KeyPress) -> String {
+            let before = parameters
+            let action = controls.handle(key, parameters: &parameters)
+            let stuck = Controls.binding(for: key)?.action == .moveSlider && parameters == before
+            #expect(action == .parameters)
+            return WindowApp.sliderToast(count, in: parameters, scene: .chain, mode: .bezier, stuck: stuck).text
+        }
+        var said: [String] = []
+        for _ in 0..<12 { said.append(press(KeyPress(name: "right", shift: true))) }
+        #expect(parameters.chain.count == 50)
+        // (The press that reaches 50 says the value alone; the next ones, that it is the most.)
+        #expect(said.contains("chainCount = 50") && said.last == "chainCount = 50 (its most)"
+                && said.filter { $0.contains("(its") }.allSatisfy { $0 == "chainCount = 50 (its most)" }, "\(said)")
+        for _ in 0..<12 { said.append(press(KeyPress(name: "left", shift: true))) }
+        #expect(parameters.chain.count == 3 && said.last == "chainCount = 3 (its least)", "\(said.suffix(3))")
+        // Moved, not stuck: the value alone. At an end, a note the slider's row does not show.
+        #expect(press(KeyPress(name: "right")) == "chainCount = 4")
+        #expect(WindowApp.sliderToast(count, in: parameters, scene: .chain, mode: .bezier, stuck: true) == ("chainCount = 4", false))
+        parameters.chain.count = 3
+        #expect(WindowApp.sliderToast(count, in: parameters, scene: .chain, mode: .bezier, stuck: true) == ("chainCount = 3 (its least)", true))
+    }
+
     /// The caterpillar's bodies too many or too large for the window: said where they are
     /// made anew (render says it on stderr), a note of the toast; not where they fit.
     @Test func aCrowdedCaterpillarIsSaid() throws {

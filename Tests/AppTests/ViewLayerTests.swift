@@ -285,9 +285,34 @@ import Typography
         }
     }
 
-    /// A held badge pulled under the slider panel shows through it: the panel's fill fades
-    /// (a new user lost sight of the badge being tuned there); where the scene lies only where
-    /// it rests, the panel is as before.
+    /// A window too small for a slider row beside or below its caption shows the selected one
+    /// at its foot, under the badges, where that is the only place clear of them (200x150 and
+    /// 200x120 showed none with 40–60 px free there); 200x90 has no room for it.
+    @Test func aSmallWindowShowsTheSelectedSliderAtItsFoot() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for (w, h, shown) in [(200.0, 150.0, true), (200, 120, true), (200, 90, false)] {
+            let layout = Layout(width: w, height: h, mode: .bezier, scene: .badges)
+            let board = BadgeBoard(badges: BadgeBoard.defaultBadges(width: layout.canvas.x, height: layout.canvas.y), parameters: Parameters().motion)
+            var content = HUDTests.content(selected: 2, toast: nil, help: false)
+            content.caption = ["badge · bezier · quad · frame \u{2007}1.0 ms · f1: keys"]
+            content.paneLabels = []
+            content.avoid = HUDContent.shown(board.snapshot(), layout: layout, parameters: Parameters())
+            content.rest = content.avoid
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            let badges = content.avoid.map(\.maxY).max()!
+            if shown {
+                let row = try #require(hud.sliderAreas.first, "\(w)x\(h): no slider row")
+                #expect(hud.sliderAreas.count == 1 && row.index == 2, "\(w)x\(h): \(hud.sliderAreas.map(\.index))")
+                #expect(row.row.y > badges && row.row.maxY <= h - HUD.margin, "\(w)x\(h): the row \(row.row), the badges down to \(badges)")
+            } else {
+                #expect(hud.sliderAreas.isEmpty, "\(w)x\(h): \(hud.sliderAreas.map(\.row))")
+            }
+        }
+    }
+
+    /// A held badge pulled under the slider panel shows through it: the panel's fill fades, and
+    /// the selected row's highlight with it (a new user lost sight of the badge being tuned
+    /// there); where the scene lies only where it rests, the panel is as before.
     @Test func theSlidersFadeOverAHeldBadge() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let layout = Layout(width: 800, height: 600, mode: .bezier, scene: .badges)
@@ -305,6 +330,10 @@ import Typography
         let faint = HUDPen.paper.with(alpha: HUD.fadedPanel).packed, full = HUDPen.paper.with(alpha: 0.9).packed
         #expect(held.mesh.vertices.contains { $0.color == faint } && !held.mesh.vertices.contains { $0.color == full })
         #expect(still.mesh.vertices.contains { $0.color == full } && !still.mesh.vertices.contains { $0.color == faint })
+        // The selected row's highlight fades with it (an opaque band of it cut a held badge flat).
+        let lit = HUDPen.hover.packed, faintLit = HUDPen.hover.with(alpha: HUD.fadedPanel).packed
+        #expect(still.mesh.vertices.contains { $0.color == lit } && !still.mesh.vertices.contains { $0.color == faintLit })
+        #expect(held.mesh.vertices.contains { $0.color == faintLit } && !held.mesh.vertices.contains { $0.color == lit })
     }
 
     /// A toast shows while the help is open, in a small window too, where the help covers its
