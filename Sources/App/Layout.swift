@@ -99,11 +99,16 @@ struct Layout: Equatable {
     /// split drives both.
     func scenePoint(_ p: Vec2) -> Vec2 { scenePoint(p, pane: pane(at: p)) }
 
-    /// A window point in the scene through pane `index` (the last pane for one past it),
-    /// wherever the point is: a drag goes on through the pane it began in, past its edge.
+    /// A window point in the scene through pane `index` (the last pane for one past it): a drag
+    /// goes on through the pane it began in. Over another pane (split's divider crossed), the
+    /// point is held at that pane's edge, so that what is dragged stays in sight at the divider
+    /// (read through the pane under it, a badge jumped a pane's width back; read on through its
+    /// own, it went past the canvas's edge, out of sight in both panes); past the window's
+    /// edges it goes on, as in one pane.
     func scenePoint(_ p: Vec2, pane index: Int) -> Vec2 {
-        let area = panes[min(max(index, 0), panes.count - 1)]
-        return Vec2((p.x - area.x) / zoom, (p.y - area.y) / zoom)
+        let i = min(max(index, 0), panes.count - 1), area = panes[i]
+        let x = pane(at: p) == i ? p.x : min(max(p.x, area.x), area.x + area.width)
+        return Vec2((x - area.x) / zoom, (p.y - area.y) / zoom)
     }
 
     /// A scene point as shown in pane `index`, in window units.

@@ -45,8 +45,8 @@ final class WindowApp {
     var quit = false
     /// Whether the button is down on the scene (moves are ignored otherwise).
     var pressed = false
-    /// The pane the press began in: the drag goes on through it, past its edge (in split, a
-    /// badge pulled across the divider jumped a pane's width back as the pointer crossed).
+    /// The pane the press began in: the drag goes on through it (`Layout.scenePoint(_:pane:)`;
+    /// in split, a badge pulled across the divider jumped a pane's width back).
     var dragPane = 0
     /// The slider whose bar the button went down on (its drags set the value).
     var draggedSlider: Int?
