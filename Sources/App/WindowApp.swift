@@ -360,7 +360,9 @@ final class WindowApp {
         case .toggleHUD:
             showSliders = showHelp ? true : !showSliders
             showHelp = false
-            say(showSliders ? "sliders shown" : "sliders hidden (h shows them)")
+            // ("Sliders shown" is not drawn over the selected slider's row, which it brought back:
+            // in a small window that row is all it shows.)
+            say(showSliders ? "sliders shown" : "sliders hidden (h shows them)", slider: showSliders ? controls.selected : nil)
         case .toggleHelp:
             showHelp.toggle()
             helpScroll = 0

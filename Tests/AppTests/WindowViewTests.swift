@@ -366,6 +366,14 @@ extension WindowTests {
         for y in 80..<110 { for x in 0..<200 where tiny.isNear(x, y, WindowTests.accent, 30) { lit += 1 } }
         #expect(lit > 40 && WindowTests.toast(in: tiny) == nil, "the row at the foot of a 200x120 window: \(lit) accent pixels")
         #expect(WindowTests.toast(in: tinier) != nil, "no toast after down in a 200x90 window")
+        // h h there: the sliders hidden and shown again. At 200x120 the row comes back and no
+        // "sliders shown" toast is drawn over it (it covered the very row it brought back); at
+        // 200x90, with no room for the row, the toast says it.
+        let tinyShown = try grab("tiny-down-shown"), tinierShown = try grab("tinier-down-shown")
+        var litAgain = 0
+        for y in 80..<110 { for x in 0..<200 where tinyShown.isNear(x, y, WindowTests.accent, 30) { litAgain += 1 } }
+        #expect(litAgain > 40 && WindowTests.toast(in: tinyShown) == nil, "200x120 after h h: \(litAgain) accent pixels")
+        #expect(WindowTests.toast(in: tinierShown) != nil, "no toast after h h in a 200x90 window")
 
         // V in a 600x400 split window: the recording's first frame has the divider down the
         // middle and both panes' labels at the bottom, as replay's frames have, and nothing of
