@@ -187,14 +187,14 @@ struct HUDPen {
         var lines: [String] = [], line = ""
         for (index, word) in words.enumerated() {
             let candidate = line.isEmpty ? String(word) : line + separator + word
-            if !line.isEmpty, self.width(of: candidate, size: size) > width,
-                let open = separator == " " ? openParenthesis(line) : nil,
+            let overflows = !line.isEmpty && self.width(of: candidate, size: size) > width
+            if overflows, let open = separator == " " ? openParenthesis(line) : nil,
                 self.width(of: parenthesis(from: String(line[open...]), words[index...]), size: size) <= width {
                 // A parenthesis that would be broken goes whole onto the next line where it fits
                 // there ("sliders hidden" / "(h shows them)", not "(h" / "shows them)").
                 lines.append(String(line[..<open]).trimmingCharacters(in: .whitespaces))
                 line = line[open...] + separator + word
-            } else if !line.isEmpty, self.width(of: candidate, size: size) > width {
+            } else if overflows {
                 lines.append(line)
                 // (A figure space that keeps a number's width is not kept at a line's start.)
                 line = String(word.drop { $0 == "\u{2007}" })

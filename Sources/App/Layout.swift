@@ -95,11 +95,8 @@ struct Layout: Equatable {
         return mode == .split && p.x >= width / 2 ? 1 : 0
     }
 
-    /// A window point in the scene, through the pane under it: dragging in either pane of
-    /// split drives both.
-    func scenePoint(_ p: Vec2) -> Vec2 { scenePoint(p, pane: pane(at: p)) }
-
-    /// A window point in the scene through pane `index` (the last pane for one past it): a drag
+    /// A window point in the scene through pane `index` (`pane(at:)` for the pane under it:
+    /// dragging in either pane of split drives both; clamped to the panes there are): a drag
     /// goes on through the pane it began in. Over another pane (split's divider crossed), the
     /// point is held at that pane's edge, so that what is dragged stays in sight at the divider
     /// (read through the pane under it, a badge jumped a pane's width back; read on through its

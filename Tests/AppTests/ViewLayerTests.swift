@@ -41,7 +41,7 @@ import Typography
                     // Shown inside its pane in the window, and a press there reaches it.
                     let shown = layout.windowPoint(badge.home, pane: i)
                     #expect(pane.contains(shown) || w < 1 || h < 1, "\(mode) \(w)x\(h) pane \(i): \(shown)")
-                    let back = layout.scenePoint(shown)
+                    let back = layout.scenePoint(shown, pane: layout.pane(at: shown))
                     #expect(abs(back.x - badge.home.x) < 1e-6 && abs(back.y - badge.home.y) < 1e-6)
                 }
             }
