@@ -491,15 +491,18 @@ public final class Renderer {
         return masks
     }
 
-    /// Copies the atlas into its texture when it changed since the last upload.
+    /// Copies the atlas into its texture when it changed since the last upload: only the rows
+    /// changed since, where the texture holds the version they were changed from (a frame's
+    /// new glyphs, not the whole atlas: 16 MB at 4096 texels a side), else all of it.
     private func upload(_ atlas: AlphaImage) {
         guard atlas.version != atlasVersion || atlasSize != (atlas.width, atlas.height) else { return }
         GL.bindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         GL.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         atlas.pixels.withUnsafeBytes { bytes in
             if atlasSize == (atlas.width, atlas.height) {
-                GL.texSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(atlas.width), GLsizei(atlas.height),
-                                      GLenum(GL_RED), GL.unsignedByte, bytes.baseAddress)
+                let rows = atlasVersion == atlas.changedSince ? atlas.changedRows : 0..<atlas.height
+                GL.texSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(rows.lowerBound), GLsizei(atlas.width), GLsizei(rows.count),
+                                 GLenum(GL_RED), GL.unsignedByte, bytes.baseAddress.map { $0 + rows.lowerBound * atlas.width })
             } else {
                 GL.texImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlas.width), GLsizei(atlas.height), 0,
                                    GLenum(GL_RED), GL.unsignedByte, bytes.baseAddress)

@@ -69,6 +69,9 @@ public final class GlyphAtlas {
     public func beginFrame() {
         let crowded = refused || isCrowded
         refused = false
+        // (The renderer's copy is of the last frame's atlas: this frame's glyphs are what it
+        // lacks.)
+        image.settle()
         guard crowded else {
             emptiedLastFrame = false
             return
@@ -81,22 +84,22 @@ public final class GlyphAtlas {
     /// Whether its shelves reach past three quarters of its side.
     var isCrowded: Bool { 4 * (shelfY + shelfHeight) > 3 * image.height }
 
-    /// Forgets every glyph, the picture `side` square and blank (its version moves on).
+    /// Forgets every glyph, the picture `side` square and blank (a new version).
     private func empty(side: Int) {
         glyphs.removeAll(keepingCapacity: true)
-        let version = image.version + 1
         if side == image.width {
             for i in image.pixels.indices { image.pixels[i] = 0 }
+            image.changed(rows: 0..<image.height)
         } else {
             image = AlphaImage(width: side, height: side)
         }
-        image.version = version
         shelfX = 1
         shelfY = 1
         shelfHeight = 0
     }
 
-    /// Doubles the side, every texel staying where it was; false at `maximumSide`.
+    /// Doubles the side, every texel staying where it was (a new picture, a new version);
+    /// false at `maximumSide`.
     private func grow() -> Bool {
         guard image.width < GlyphAtlas.maximumSide else { return false }
         let old = image, side = min(2 * old.width, GlyphAtlas.maximumSide)
@@ -104,7 +107,6 @@ public final class GlyphAtlas {
         for row in 0..<old.height {
             larger.pixels[(row * side)..<(row * side + old.width)] = old.pixels[(row * old.width)..<((row + 1) * old.width)]
         }
-        larger.version = old.version + 1
         image = larger
         return true
     }
@@ -178,7 +180,7 @@ public final class GlyphAtlas {
         }
         shelfX += width + 1
         shelfHeight = max(shelfHeight, height)
-        image.version += 1
+        image.changed(rows: glyph.y..<(glyph.y + height))
         glyphs[key] = glyph
         return glyph
     }

@@ -353,6 +353,73 @@ import Reference
         atlas.beginFrame()
         #expect(atlas.image.width == 256)
     }
+
+    /// One renderer drawing frame after frame (as the window does) shows each frame's glyphs:
+    /// those a frame adds to the atlas (the renderer sends only the rows that changed), those of
+    /// an atlas that has started over, and those of another atlas of the same size that has
+    /// seen as many changes (the window's screenshot at --scale draws with an atlas of its own).
+    /// Each picture is compared with the same frame drawn by a renderer of its own.
+    @Test func oneRendererShowsEveryFramesGlyphs() throws {
+        let size = 120
+        var options = CommonOptions()
+        options.width = size
+        options.height = size
+        options.parameters.background = Color(red: 0, green: 0, blue: 0)
+        let font = try Font.system()
+        /// The frame of the counts drawn with `atlas`, a frame's start first.
+        func frame(_ texts: [String], atlas: GlyphAtlas) -> Frame {
+            atlas.beginFrame()
+            let radius = 26.0
+            let poses = texts.indices.map { i -> BadgePose in
+                let c = Vec2(radius + 2 + Double(i % 2) * (2 * radius + 4), radius + 2 + Double(i / 2) * (2 * radius + 4))
+                return BadgePose(home: c, center: c, radius: radius, parameters: options.parameters.motion.badge)
+            }
+            var painter = BadgePainter(atlas: atlas)
+            painter.paint(poses, texts: texts, parameters: options.parameters, scale: 1)
+            return painter.frame(layout: options.layout(.free), scale: 1, parameters: options.parameters,
+                                 pixelWidth: size, pixelHeight: size)
+        }
+        var frames: [(name: String, frame: Frame)] = []
+        // A glyph or two a frame, on the shelf's right and on shelves below.
+        let atlas = GlyphAtlas(font: font, side: 128)
+        for texts in [["1"], ["1", "8"], ["1", "8", "23"], ["99+", "8", "23", "7"]] {
+            frames.append(("\(texts)", frame(texts, atlas: atlas)))
+        }
+        // Crowded, so that the next frame's start empties it: the same glyphs at other places.
+        var large = 30
+        while !atlas.isCrowded {
+            _ = atlas.glyph("W", size: large)
+            large += 1
+        }
+        #expect(atlas.image.width == 128)
+        frames.append(("after the atlas started over", frame(["7", "5"], atlas: atlas)))
+        let em = try #require(CountPlacement("7", center: Vec2(30, 30), radius: 26, scale: 1, atlas: atlas)).size
+        #expect(atlas.image.width == 128 && atlas.glyph("7", size: em)?.x == 1, "the atlas should have started over")
+        // Two atlases of one size, each with one glyph at the same texels: "8", then "1".
+        let first = GlyphAtlas(font: font, side: 64), second = GlyphAtlas(font: font, side: 64)
+        frames.append(("another atlas", frame(["8"], atlas: first)))
+        frames.append(("the second of two atlases", frame(["1"], atlas: second)))
+        // A third, its first frame drawn by no renderer: the next one's new glyph ("7", on a
+        // shelf of its own) is not all the renderer lacks.
+        let third = GlyphAtlas(font: font, side: 64)
+        _ = frame(["0", "8", "5"], atlas: third)
+        frames.append(("a third atlas's second frame", frame(["0", "8", "5", "7"], atlas: third)))
+        #expect(third.glyph("7", size: em)?.y ?? 0 > 1, "the 7 should be on the second shelf")
+        // All drawn by one renderer, then each by a renderer of its own (one context at a time).
+        let headless = try HeadlessRenderer(pixelWidth: size, pixelHeight: size)
+        let shown = try frames.map { try headless.image(of: $0.frame) }
+        headless.destroy()
+        for (k, (name, frame)) in frames.enumerated() {
+            let fresh = try HeadlessRenderer(pixelWidth: size, pixelHeight: size)
+            defer { fresh.destroy() }
+            let reference = try fresh.image(of: frame)
+            let ink = stride(from: 1, to: reference.pixels.count, by: 4).count { reference.pixels[$0] > 127 }
+            #expect(ink > 40, "\(name): the counts' ink")
+            // (Compared whole, not printed.)
+            let same = shown[k].pixels == reference.pixels
+            #expect(same, "\(name): the renderer's copy of the atlas is out of date")
+        }
+    }
 }
 
 /// A count in characters DejaVu Sans lacks (你好) is drawn from a font that has them: real
