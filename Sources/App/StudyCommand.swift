@@ -48,6 +48,8 @@ struct StudyRequest {
     var from = 0.0, to = 70.0, step = 2.0
     var fills = StudyFill.all
     var cell = (width: 180.0, height: 80.0)
+    /// Whether --cell was given: the default grows to what the shapes need instead.
+    var cellGiven = false
     var radius = 20.0
     /// The pull of a sweep of another parameter than the distance.
     var distance = 40.0
@@ -60,7 +62,23 @@ struct StudyRequest {
     var warnings: [String] {
         common.warnings + (distanceGiven && sweep == "distance"
             ? ["--distance is the pull for a sweep of another parameter; a distance sweep ignores it"] : [])
-            + [sweepWarning].compactMap { $0 }
+            + [breakWarning ?? sweepWarning].compactMap { $0 }
+    }
+
+    /// Where the badge of a sweep of another parameter is pulled past the break (and the sweep
+    /// is not of maxDistance), what that leaves: the Bézier fills are the badge alone at every
+    /// value, and so are the metaball fills where the home ball vanishes at the break (a new
+    /// user's neck sweep at --distance 65 drew flat lines, and join-angle plots that said
+    /// no fill had the figure, without a word).
+    var breakWarning: String? {
+        let parameters = common.parameters, maxDistance = parameters.motion.badge.maxDistance
+        guard sweep != "distance", sweep != "maxDistance", distance > maxDistance else { return nil }
+        let alone = fills.filter { $0.style != nil || parameters.metaballBreak == .vanish }
+        guard !alone.isEmpty else { return nil }
+        let broken = "--distance \(Parameter.format(distance)) is past maxDistance \(Parameter.format(maxDistance)): the bridge has broken"
+        return alone.count == fills.count
+            ? "--sweep \(sweep) changes nothing in the study: \(broken), and every fill is the badge alone"
+            : "\(broken), and \(alone.map(\.name).joined(separator: ", ")) \(alone.count == 1 ? "is" : "are") the badge alone at every value"
     }
 
     /// Where the swept parameter changes none of the fills compared, why (a sweep of blend
@@ -101,8 +119,9 @@ struct StudyRequest {
                                     at most 1000 values
           --fills LIST              a comma list of quad, cubic, tangent, metaball.inverseSquare,
                                     metaball.wyvill, metaball.smoothMin (all six)
-          --cell WxH                a cell's size in logical pixels (180x80); a field that
-                                    reaches past it is cut, and a warning names one that holds it
+          --cell WxH                a cell's size in logical pixels (180x80, or as large as the
+                                    shapes need, up to 2000x2000); a field that reaches past a
+                                    cell given is cut, and a warning names one that holds it
           --radius R                the badge's radius (20)
           --distance D              the pull when another parameter is swept (40)
           --scale S                 device pixels per logical pixel of the pictures (1)
@@ -141,6 +160,7 @@ struct StudyRequest {
                     let (w, h) = try Parse.size(arguments.value(of: option, inline: inline, expects: "WxH"), option: option)
                     guard w <= 2000, h <= 2000 else { throw .usage("--cell expects at most 2000x2000, got '\(w)x\(h)'") }
                     cell = (Double(w), Double(h))
+                    cellGiven = true
                 case "--radius":
                     radius = try Parse.number(arguments.value(of: option, inline: inline, expects: "a radius"), option: option,
                                               range: 0.5...500, what: "a radius from 0.5 to 500 logical pixels")
@@ -170,16 +190,22 @@ struct StudyRequest {
         }
     }
 
-    /// Refuses a cell that cannot hold its shapes whole, 4 px clear of its edges (the home
+    /// Refuses a --cell that cannot hold its shapes whole, 4 px clear of its edges (the home
     /// circle and the badge at the farthest pull shown, both at most R), and its header over it
-    /// (measured with `atlas`, the one the sheet is lettered with).
-    func checkCell(atlas: GlyphAtlas?) throws(CLIError) {
+    /// (measured with `atlas`, the one the sheet is lettered with); the default cell grows to
+    /// hold them (a new user's `--radius 50` was refused for a --cell they had not given), and
+    /// later to hold the fields measured (`grownCell`).
+    mutating func fitCell(atlas: GlyphAtlas?) throws(CLIError) {
         let farthest = sweep == "distance" ? (shownValues.max() ?? 0) : distance
         var least = (width: (farthest + 2 * radius + 8).rounded(.up), height: (2 * radius + 8).rounded(.up))
         if let atlas {
             let pen = HUDPen(scale: 1, atlas: atlas)
             let widest = shownValues.map { pen.width(of: header($0), size: 12) }.max() ?? 0
             least.width = max(least.width, (widest + 4 - StudyRequest.gap).rounded(.up))
+        }
+        if !cellGiven {
+            cell = (max(cell.width, least.width), max(cell.height, least.height))
+            return try checkSheetSize()
         }
         if cell.width < least.width || cell.height < least.height {
             throw .usage("--cell \(Parameter.format(cell.width))x\(Parameter.format(cell.height)) is too small for a badge of radius "
@@ -302,16 +328,20 @@ struct StudyRow {
 
 enum StudyCommand {
     static func run(_ words: [String]) throws(CLIError) {
-        let request = try StudyRequest(words)
+        var request = try StudyRequest(words)
         // The font is loaded once: the cells' check measures the headers the sheet letters.
         let atlas = Fonts.atlas()
-        try request.checkCell(atlas: atlas)
+        try request.fitCell(atlas: atlas)
         for warning in request.warnings { CommandLine.warn(warning) }
         let folder = request.out!
         try Parse.refuseFile(at: folder, option: "--out")
         if let reason = makeFolder(folder) { throw .failure("cannot make the folder '\(folder)': \(reason)") }
         let progress = Progress(total: request.values.count + request.fills.count * request.shownValues.count + 1)
         let rows = measure(request, progress: progress)
+        if !request.cellGiven {
+            request.cell = grownCell(request, rows: rows)
+            try request.checkSheetSize()
+        }
         for warning in cellWarnings(request, rows: rows) { CommandLine.warn(warning) }
         let sheet = try drawSheet(request, atlas: atlas, progress: progress)
         let plots = try drawPlots(request, rows: rows, atlas: atlas)
@@ -374,8 +404,12 @@ enum StudyCommand {
             // Wyvill field of a high threshold spreads far beyond its balls).
             let reach = 1.6 * request.radius + base.metaball.blend + 4
             var left = reach, right = d + reach
+            // Each metaball fill's field, built once for the value.
+            var fields: [String: MetaballField] = [:]
             for fill in request.fills where fill.style == nil {
-                if let box = field(request, parameters: fill.apply(to: base), distance: d).reachBox(pad: 1) {
+                let field = field(request, parameters: fill.apply(to: base), distance: d)
+                fields[fill.name] = field
+                if let box = field.reachBox(pad: 1) {
                     (left, right) = (max(left, -box.minX), max(right, box.maxX))
                 }
             }
@@ -387,14 +421,15 @@ enum StudyCommand {
             let quad = profile(request, parameters: quadParameters, distance: d, fill: StudyFill.all[0], at: xs)
             for fill in request.fills {
                 let parameters = fill.apply(to: base)
-                let h = fill.name == "quad" ? quad : profile(request, parameters: parameters, distance: d, fill: fill, at: xs)
+                let field = fields[fill.name]
+                let h = fill.name == "quad" ? quad : profile(request, parameters: parameters, distance: d, fill: fill, field: field, at: xs)
                 var area = 0.0, both = 0.0, either = 0.0
                 for i in h.indices {
                     area += 2 * h[i] * step
                     both += min(h[i], quad[i])
                     either += max(h[i], quad[i])
                 }
-                let waist = 2 * (profile(request, parameters: parameters, distance: d, fill: fill, at: between).min() ?? 0)
+                let waist = 2 * (profile(request, parameters: parameters, distance: d, fill: fill, field: field, at: between).min() ?? 0)
                 let pose = StudyCommand.pose(request, parameters: parameters, distance: d)
                 var kinks: (home: Double?, badge: Double)?
                 if fill.style != nil, let bridge = parameters.bridge(of: pose) {
@@ -413,8 +448,10 @@ enum StudyCommand {
         return rows
     }
 
-    /// The fill's half-width across the axis at each x.
-    static func profile(_ request: StudyRequest, parameters: Parameters, distance d: Double, fill: StudyFill, at xs: [Double]) -> [Double] {
+    /// The fill's half-width across the axis at each x (a metaball fill's from `field` where
+    /// given: its field for these parameters and distance).
+    static func profile(_ request: StudyRequest, parameters: Parameters, distance d: Double, fill: StudyFill,
+                        field given: MetaballField? = nil, at xs: [Double]) -> [Double] {
         let pose = StudyCommand.pose(request, parameters: parameters, distance: d)
         let r1 = pose.attached ? pose.homeRadius : 0, r2 = pose.radius
         if fill.style != nil {
@@ -427,16 +464,39 @@ enum StudyCommand {
                 return half
             }
         }
-        let field = field(request, parameters: parameters, distance: d)
+        let field = given ?? field(request, parameters: parameters, distance: d)
         // Up to the field's reach, where that is farther (the shape is symmetric about the axis).
         let top = max(4 * r2 + parameters.metaball.blend, field.reachBox(pad: 1)?.maxY ?? 0)
+        var last = 0.0
         return xs.map { s in
-            guard field.contains(Vec2(s, 0)) else { return 0 }
+            guard field.contains(Vec2(s, 0)) else {
+                last = 0
+                return 0
+            }
+            // The edge lies in [lo, hi]: inside at lo, outside at hi (the cross-section is one
+            // interval). Columns are close, so the last column's edge brackets it first, the
+            // bracket doubling until it holds the edge; then halved to 1e-7 px (the CSV's waist
+            // has four decimals). (From [0, top] each time, 40 halvings: two thirds more work.)
             var lo = 0.0, hi = top
-            for _ in 0..<40 {
+            if last > 0 {
+                var reach = 0.25
+                lo = max(0, last - reach)
+                while lo > 0 && !field.contains(Vec2(s, lo)) {
+                    reach *= 2
+                    lo = max(0, last - reach)
+                }
+                reach = 0.25
+                hi = min(top, last + reach)
+                while hi < top && field.contains(Vec2(s, hi)) {
+                    reach *= 2
+                    hi = min(top, last + reach)
+                }
+            }
+            while hi - lo > 1e-7 {
                 let mid = 0.5 * (lo + hi)
                 if field.contains(Vec2(s, mid)) { lo = mid } else { hi = mid }
             }
+            last = lo
             return lo
         }
     }
@@ -453,32 +513,62 @@ enum StudyCommand {
     /// study.csv and plots.png measure it whole. It names the --cell that would hold those
     /// shapes 4 px clear of its edges, where one of at most 2000x2000 does.
     static func cellWarnings(_ request: StudyRequest, rows: [StudyRow]) -> [String] {
-        let shown = request.shownValues, cell = request.cell
-        let farthest = request.sweep == "distance" ? (shown.max() ?? 0) : request.distance
-        /// Where a cell of `width` puts the home (as `drawSheet` does).
-        func homeX(_ width: Double) -> Double { max(request.radius + 4, (width - farthest) / 2) }
-        func holds(_ row: StudyRow, width: Double, height: Double, margin: Double) -> Bool {
-            let x = homeX(width)
-            return x + row.extent.left >= margin && x + row.extent.right <= width - margin && row.extent.half <= height / 2 - margin
-        }
+        let cell = request.cell
         var lines: [String] = []
         for fill in request.fills {
-            let cut = rows.filter { $0.fill.name == fill.name && shown.contains($0.value) && !holds($0, width: cell.width, height: cell.height, margin: -0.5) }
+            let cut = cutRows(request, rows: rows, fill: fill)
             guard !cut.isEmpty else { continue }
             let values = cut.map { Parameter.format($0.value) }.joined(separator: ", ")
             var line = "\(fill.name) at \(request.sweep) = \(values) reaches past its \(Parameter.format(cell.width))x\(Parameter.format(cell.height)) "
                 + "cell and is cut on the sheet (study.csv and plots.png measure it whole)"
-            let height = max(cell.height, (2 * (cut.map(\.extent.half).max() ?? 0) + 8).rounded(.up))
-            if height <= 2000, let width = stride(from: cell.width.rounded(.up), through: 2000, by: 1).first(where: { w in
-                cut.allSatisfy { holds($0, width: w, height: height, margin: 4) }
-            }) {
-                line += "; --cell \(Parameter.format(width))x\(Parameter.format(height)) holds it"
+            if let holding = cellHolding(cut, request: request) {
+                line += "; --cell \(Parameter.format(holding.width))x\(Parameter.format(holding.height)) holds it"
             } else {
                 line += "; no --cell up to 2000x2000 holds it"
             }
             lines.append(line)
         }
         return lines
+    }
+
+    /// The default cell grown to hold every fill's shapes at the values shown, 4 px clear,
+    /// where a cell of at most 2000x2000 holds them (a fill none holds keeps its warning).
+    static func grownCell(_ request: StudyRequest, rows: [StudyRow]) -> (width: Double, height: Double) {
+        var cell = request.cell
+        for fill in request.fills {
+            let cut = cutRows(request, rows: rows, fill: fill)
+            if !cut.isEmpty, let holding = cellHolding(cut, request: request) {
+                cell = (max(cell.width, holding.width), max(cell.height, holding.height))
+            }
+        }
+        return cell
+    }
+
+    /// The fill's rows of the values shown whose shape reaches past the request's cell.
+    private static func cutRows(_ request: StudyRequest, rows: [StudyRow], fill: StudyFill) -> [StudyRow] {
+        let shown = request.shownValues
+        return rows.filter {
+            $0.fill.name == fill.name && shown.contains($0.value)
+                && !holds($0, request: request, width: request.cell.width, height: request.cell.height, margin: -0.5)
+        }
+    }
+
+    /// The least cell, from the request's up, that holds `rows` 4 px clear; nil where none of
+    /// at most 2000x2000 does.
+    private static func cellHolding(_ rows: [StudyRow], request: StudyRequest) -> (width: Double, height: Double)? {
+        let height = max(request.cell.height, (2 * (rows.map(\.extent.half).max() ?? 0) + 8).rounded(.up))
+        guard height <= 2000, let width = stride(from: request.cell.width.rounded(.up), through: 2000, by: 1).first(where: { w in
+            rows.allSatisfy { holds($0, request: request, width: w, height: height, margin: 4) }
+        }) else { return nil }
+        return (width, height)
+    }
+
+    /// Whether a cell of `width` by `height` holds the row's shape `margin` clear, its home
+    /// where `drawSheet` puts it.
+    private static func holds(_ row: StudyRow, request: StudyRequest, width: Double, height: Double, margin: Double) -> Bool {
+        let farthest = request.sweep == "distance" ? (request.shownValues.max() ?? 0) : request.distance
+        let x = max(request.radius + 4, (width - farthest) / 2)
+        return x + row.extent.left >= margin && x + row.extent.right <= width - margin && row.extent.half <= height / 2 - margin
     }
 
     static func csv(_ request: StudyRequest, rows: [StudyRow]) -> String {
@@ -580,13 +670,17 @@ enum StudyCommand {
 
     /// Ticks for [lo, hi]: a step of 1, 2 or 5 × 10^k giving about five, and the range widened to them.
     /// `most`: the most the figure can be (an IoU's 1).
+    /// A y tick's label: six digits at most, rounded to a millionth.
+    static func tickLabel(_ tick: Double) -> String { String(format: "%g", (tick * 1e6).rounded() / 1e6) }
+
     static func ticks(_ lo: Double, _ hi: Double, most: Double? = nil) -> (values: [Double], lo: Double, hi: Double) {
         var lo = lo, hi = hi
-        // A constant figure (to rounding) gets a range of its own: noise must not fill the plot.
-        // One that is not negative keeps to 0 and up (a join angle of 0° at every value had an
-        // axis from -1 to 1), and one with a most keeps to it (an IoU of 1 throughout had an axis
-        // to 2).
-        if !(hi - lo > 1e-9 * max(1, abs(lo), abs(hi))) {
+        // A constant figure (to a ten-thousandth: the labels' six digits could not tell its
+        // ticks apart, an area of 1256.58 at every tick) gets a range of its own: noise must not
+        // fill the plot. One that is not negative keeps to 0 and up (a join angle of 0° at every
+        // value had an axis from -1 to 1), and one with a most keeps to it (an IoU of 1
+        // throughout had an axis to 2).
+        if !(hi - lo > 1e-4 * max(1, abs(lo), abs(hi))) {
             let middle = (lo + hi) / 2, half = max(1, abs(middle) * 0.1)
             if let most, middle + half > most {
                 (lo, hi) = (lo >= 0 ? max(0, most - 2 * half) : most - 2 * half, most)
@@ -710,7 +804,7 @@ enum StudyCommand {
                 let p = place(xTicks.lo, tick)
                 pen.line(from: Vec2(box.x, p.y), to: Vec2(box.maxX, p.y), width: 1 / scale, color: HUDPen.track)
                 pen.line(from: p - Vec2(off + 4, 0), to: p - Vec2(off, 0), width: 1, color: HUDPen.ink)
-                let text = String(format: "%g", (tick * 1e6).rounded() / 1e6)
+                let text = tickLabel(tick)
                 pen.text(text, x: box.x - off - 7 - pen.width(of: text, size: 11), y: p.y + 4, size: 11, color: HUDPen.ink)
             }
             pen.line(from: Vec2(box.x, box.maxY + off), to: Vec2(box.maxX, box.maxY + off), width: 1, color: HUDPen.ink)
@@ -718,8 +812,9 @@ enum StudyCommand {
             pen.text(sweepLabel, x: box.x + (box.width - pen.width(of: sweepLabel, size: 11)) / 2, y: box.maxY + off + 34, size: 11,
                      color: HUDPen.ink)
             if values.isEmpty {
-                // (The join angles are the Bézier fills' alone.)
-                let note = "no fill in --fills has this figure"
+                // (The join angles are the Bézier fills' alone, and only while the bridge holds.)
+                let note = request.fills.contains { $0.style != nil } ? "the bridge has broken at every value: no join"
+                    : "no fill in --fills has this figure"
                 pen.text(note, x: box.x + (box.width - pen.width(of: note, size: 11)) / 2, y: box.y + box.height / 2, size: 11,
                          color: HUDPen.edge)
             }

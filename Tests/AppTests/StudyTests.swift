@@ -2,6 +2,7 @@
 // seed 002's waist, the sheet's and the plots' layout found in their pixels, bad input.
 
 import Foundation
+import Geometry
 import Imaging
 import Reference
 import Testing
@@ -192,6 +193,39 @@ import Testing
         #expect(StudyCommand.hidden(request.fills, rows: measured, figure: \.area).isEmpty)
     }
 
+    /// A metaball fill's half-width at each column (found from the last column's, then halved)
+    /// is the edge of its field, as a plain bisection from the axis to far outside finds it,
+    /// written here: every kernel, badges pulled from nothing to past the break, and a Wyvill
+    /// field of a high threshold whose edge swings far from column to column.
+    @Test(arguments: ["metaball.inverseSquare", "metaball.wyvill", "metaball.smoothMin"])
+    func aFieldsProfileIsItsEdge(fill name: String) throws {
+        let fill = try #require(StudyFill.all.first { $0.name == name })
+        for (distance, threshold) in [(0.0, nil), (12.0, nil), (37.5, nil), (58, nil), (75, nil), (30, 0.95 as Double?)] {
+            let request = try StudyRequest(["--out", "unused", "--sweep", "distance=0:70:10"])
+            var parameters = fill.apply(to: request.common.parameters)
+            if let threshold { parameters.metaball.threshold = threshold }
+            let field = StudyCommand.field(request, parameters: parameters, distance: distance)
+            let xs = stride(from: -60.0, through: distance + 60, by: 0.05).map { $0 }
+            let h = StudyCommand.profile(request, parameters: parameters, distance: distance, fill: fill, at: xs)
+            var worst = 0.0, inside = 0
+            for (x, found) in zip(xs, h) {
+                var expected = 0.0
+                if field.contains(Vec2(x, 0)) {
+                    var lo = 0.0, hi = 400.0
+                    for _ in 0..<60 {
+                        let mid = (lo + hi) / 2
+                        if field.contains(Vec2(x, mid)) { lo = mid } else { hi = mid }
+                    }
+                    expected = lo
+                    inside += 1
+                }
+                worst = max(worst, abs(found - expected))
+            }
+            #expect(inside > 100, "\(name) at \(distance): the field's columns")
+            #expect(worst < 1e-6, "\(name) at \(distance), threshold \(String(describing: threshold)): off by \(worst) px")
+        }
+    }
+
     /// The notes of hidden lines stand above a plot's data, not over its lines, and inside the
     /// picture: with the quad's IoU at 1 (the plot's top) and wyvill's line under smoothMin's
     /// there, the note on a panel at the top right hid the quad's line for 250 px, and the
@@ -254,6 +288,14 @@ import Testing
         for iou in [1.0, 0.5] {
             let ticks = StudyCommand.ticks(iou, iou, most: 1)
             #expect(ticks.lo == 0 && ticks.hi == 1 && ticks.values.first == 0 && ticks.values.last == 1, "\(iou): \(ticks)")
+        }
+        // Figures all but constant (a badge alone at every value: areas of 1256.58 and 1256.59
+        // px², the metaball's against the circle's) or not at all: the ticks' labels differ
+        // (an axis labelled 1256.58 at every tick).
+        for (lo, hi) in [(1256.5812, 1256.5871), (1256.58, 1256.65), (0.99993, 1), (0.9990, 0.9995), (0, 3e-5), (41.2, 41.20004), (-7.5, -7.4994)] {
+            let ticks = StudyCommand.ticks(lo, hi, most: hi <= 1 && lo > 0.9 ? 1 : nil)
+            let labels = ticks.values.map(StudyCommand.tickLabel)
+            #expect(Set(labels).count == labels.count && ticks.lo <= lo && ticks.hi >= hi && labels.count >= 2, "\(lo)...\(hi): \(labels)")
         }
     }
 
@@ -332,11 +374,12 @@ import Testing
     /// 1/√(1 − T^⅓)): at T = 0.99 it is a disc of about 140 px round a badge of 20. Its figures
     /// are measured whole (they were cut at 4R + blend from the axis: a waist of 184 and a
     /// quarter of its area), against its area counted here on a grid of the reference kernel;
-    /// and the sheet, whose 180x80 cells cut it, says so in a line naming a --cell that holds
-    /// it, which then draws it whole, with no word.
+    /// and the sheet, whose 180x80 cells given cut it, says so in a line naming a --cell that
+    /// holds it, which then draws it whole, with no word; with no --cell, the sheet's cells are
+    /// that one (the same sheet), with no word.
     @Test func aFieldPastItsCellIsMeasuredWholeAndNamed() throws {
         let arguments = ["--sweep", "threshold=0.5:0.99:0.49", "--distance", "30", "--fills", "quad,metaball.wyvill"]
-        let (folder, result, rows) = try StudyTests.study(arguments)
+        let (folder, result, rows) = try StudyTests.study(arguments + ["--cell", "180x80"])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
@@ -367,6 +410,12 @@ import Testing
         let (again, rerun, _) = try StudyTests.study(arguments + ["--cell", String(named)])
         defer { try? FileManager.default.removeItem(at: again) }
         #expect(rerun.status == 0 && rerun.stderr.isEmpty, "--cell \(named): \(rerun.stderr)")
+        let (grown, unsized, _) = try StudyTests.study(arguments)
+        defer { try? FileManager.default.removeItem(at: grown) }
+        #expect(unsized.status == 0 && unsized.stderr.isEmpty, "no --cell: \(unsized.stderr)")
+        let sheets = try [again, grown].map { try PNG.read(from: $0.appendingPathComponent("sheet.png").path) }
+        let same = sheets[0].width == sheets[1].width && sheets[0].pixels == sheets[1].pixels
+        #expect(same, "no --cell: a sheet of \(sheets[1].width)x\(sheets[1].height), --cell \(named): \(sheets[0].width)x\(sheets[0].height)")
     }
 
     /// A sweep of a parameter that none of the fills compared shows is said in one line, with
@@ -386,6 +435,52 @@ import Testing
         let result = try Sticky.run(["study", "--sweep", sweep, "--fills", fills, "--out", folder.appendingPathComponent("s").path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == (warning.map { "sticky: warning: \($0)\n" } ?? ""), "\(result.stderr)")
+    }
+
+    /// A sweep of another parameter with the badge pulled past the break is said, with what it
+    /// leaves: every fill the badge alone (its figures the same at every value) where the home
+    /// ball vanishes too, else the Bézier fills; at the break itself, or in a sweep of
+    /// maxDistance, not a word.
+    @Test(arguments: [
+        (["--sweep", "neck=0:1:0.5", "--distance", "65"],
+         "--sweep neck changes nothing in the study: --distance 65 is past maxDistance 60: the bridge has broken, and every fill is the badge alone"),
+        (["--sweep", "blend=4:24:20", "--distance", "65", "--metaball-break", "separate"],
+         "--distance 65 is past maxDistance 60: the bridge has broken, and quad, cubic, tangent are the badge alone at every value"),
+        (["--sweep", "neck=0:1:0.5", "--distance", "60"], nil),
+        (["--sweep", "maxDistance=40:80:20", "--distance", "65"], nil),
+    ] as [([String], String?)])
+    func aSweepPastTheBreakIsSaid(arguments: [String], warning: String?) throws {
+        let (folder, result, rows) = try StudyTests.study(arguments)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == (warning.map { "sticky: warning: \($0)\n" } ?? ""), "\(result.stderr)")
+        guard let warning else { return }
+        // What it says is so: the fills it names are the badge alone, R 20, at every value.
+        let alone = warning.contains("every fill") ? Set(rows.map(\.fill)) : ["quad", "cubic", "tangent"]
+        for row in rows where alone.contains(row.fill) {
+            #expect(row.waist == 0 && row.kinkHome == nil && row.kinkBadge == nil, "\(row.fill) at \(row.value)")
+            #expect(abs(row.area - Double.pi * 400) < 0.005 * Double.pi * 400, "\(row.fill) at \(row.value): \(row.area)")
+        }
+        #expect(rows.contains { alone.contains($0.fill) })
+    }
+
+    /// The default cell grows to hold a larger radius or a longer pull, 4 px clear (a new
+    /// user's --radius 50 was refused for the --cell 180x80 they had not given); a --cell
+    /// given is kept, and refused where it is too small.
+    @Test func theDefaultCellHoldsTheShapes() throws {
+        let atlas = Fonts.atlas()
+        var large = try StudyRequest(["--out", "x", "--radius", "50"])
+        try large.fitCell(atlas: atlas)
+        #expect(large.cell.width == 180 && large.cell.height == 2 * 50 + 8, "\(large.cell)")
+        var long = try StudyRequest(["--out", "x", "--sweep", "distance=0:300:50"])
+        try long.fitCell(atlas: atlas)
+        #expect(long.cell.width == 300 + 2 * 20 + 8 && long.cell.height == 80, "\(long.cell)")
+        var given = try StudyRequest(["--out", "x", "--radius", "50", "--cell", "180x80"])
+        #expect(throws: CLIError.self) { try given.fitCell(atlas: atlas) }
+        let (folder, result, rows) = try StudyTests.study(["--radius", "50", "--sweep", "distance=0:60:30"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(rows.count == 3 * StudyFill.all.count)
     }
 
     /// --distance is the pull of a sweep of another parameter: with a distance sweep it is
