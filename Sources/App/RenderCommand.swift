@@ -259,7 +259,16 @@ enum RenderCommand {
         let scene = ChainScene(width: layout.canvas.x, height: layout.canvas.y, parameters: options.parameters,
                                fieldShown: options.mode != .bezier)
         if !scene.world.fitsRoom { CommandLine.warn(ChainScene.crowded) }
-        if let drag = request.drag {
+        if request.drag != nil && request.time == 0 {
+            // The head is carried over the first half second: at --time 0 it has not moved (a
+            // new user's picture was the caterpillar at rest, without a word).
+            CommandLine.warn("--drag changes nothing at --time 0: the head is carried there over the first half second "
+                             + "(give --time, e.g. --time 1)")
+        } else if let drag = request.drag {
+            if request.time < 0.5 {
+                CommandLine.warn("at --time \(Parameter.format(request.time)) the head is still on its way to --drag: "
+                                 + "it is carried there over the first half second")
+            }
             // --drag is the picture's point (each pane's in split), as a window's pointer and a
             // replay's points are: where the caterpillar's canvas, at least its scene's, is shown
             // scaled to fit a smaller picture, the scene's point is that over the zoom (a new

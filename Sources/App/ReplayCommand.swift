@@ -80,9 +80,10 @@ enum ReplayCommand {
           move X Y [SECONDS]        pointer moves there, in a straight line over SECONDS
           up                        pointer released
           wait SECONDS              time passes
-          key NAME                  a key press, as in the window: r, q, the sliders (up, down,
-                                    tab, left, right with shift+ or alt+, backspace), presets
-                                    1-4; the view keys (m, c, w, s, h, f1, p) change nothing
+          key NAME                  a key press, as in the window: r, q or escape, the sliders
+                                    (up, down, tab, left, right with shift+ or alt+, backspace),
+                                    presets 1-4; the view keys (m, n, c, w, s, v, h, f1, slash
+                                    or ?, p) change nothing
         """
 
     static func run(_ words: [String]) throws(CLIError) {

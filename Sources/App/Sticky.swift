@@ -16,7 +16,7 @@ extension CommandLine {
           sticky study --out DIR [OPTIONS]        sweep a parameter, compare every fill: sheet, plots, CSV
           sticky bench [--json] [OPTIONS]         measure the hot paths (use a release build)
           sticky soak [--frames N] [OPTIONS]      random drags for many frames: GL errors, memory
-          sticky --help | --version               and `sticky COMMAND --help`
+          sticky --help | --version               and `sticky COMMAND --help` (or `sticky help COMMAND`)
 
         Exit status: 0 done, 1 could not do it, 2 usage error.
 
@@ -45,31 +45,47 @@ extension CommandLine {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// A command's own help (`window`: the window's keys and options); nil for no such command.
+    static func commandHelp(_ name: String) -> String? {
+        switch name {
+        case "render": RenderRequest.help
+        case "bench": BenchCommand.help
+        case "replay": ReplayCommand.help
+        case "soak": SoakCommand.help
+        case "study": StudyRequest.help
+        case "window": WindowApp.help
+        default: nil
+        }
+    }
+
     private static func dispatch(_ arguments: [String]) throws(CLIError) {
         let command = arguments.first
         let rest = Array(arguments.dropFirst())
         let wantsHelp = rest.contains("--help") || rest.contains("-h")
         switch command {
+        case "help" where !rest.isEmpty:
+            // `sticky help render`, as `sticky render --help`.
+            guard rest.count == 1, let text = commandHelp(rest[0]) else {
+                throw .usage("no help on '\(rest.joined(separator: " "))' (expected render, replay, study, bench, soak or window)")
+            }
+            say(text)
         case "--help", "-h", "help":
             say(help)
         case "--help-window", "--help-keys":
             say(WindowApp.help)
         case "--version":
             say("sticky \(stickyVersion)")
+        case let name? where wantsHelp && commandHelp(name) != nil && name != "window":
+            say(commandHelp(name) ?? help)
         case "render":
-            if wantsHelp { return say(RenderRequest.help) }
             try RenderCommand.run(rest)
         case "bench":
-            if wantsHelp { return say(BenchCommand.help) }
             try BenchCommand.run(rest)
         case "replay":
-            if wantsHelp { return say(ReplayCommand.help) }
             try ReplayCommand.run(rest)
         case "soak":
-            if wantsHelp { return say(SoakCommand.help) }
             try SoakCommand.run(rest)
         case "study":
-            if wantsHelp { return say(StudyRequest.help) }
             try StudyCommand.run(rest)
         case let word? where !word.hasPrefix("-"):
             throw .usage("unknown command '\(word)' (expected render, replay, study, bench or soak; see sticky --help)")

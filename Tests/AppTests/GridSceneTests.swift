@@ -315,6 +315,33 @@ import Motion
         }
     }
 
+    /// --drag carries the head over the first half second: at --time 0 (the default) it has not
+    /// moved, which a warning says, the picture the one without --drag (a new user's was the
+    /// caterpillar at rest, without a word); under half a second it is on its way, said too;
+    /// from half a second on, not a word.
+    @Test func aDragBeforeItsTimeIsSaid() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func render(_ options: [String]) throws -> (stderr: String, pixels: [UInt8]) {
+            let out = folder.appendingPathComponent("c.png").path
+            let result = try Sticky.run(["render", "--scene", "chain", "--size", "800x600", "--out", out] + options)
+            #expect(result.status == 0, "\(options): \(result.stderr)")
+            return (result.stderr, try PNG.read(from: out).pixels)
+        }
+        let still = try render([])
+        let atZero = try render(["--drag", "400,100"])
+        #expect(atZero.stderr == "sticky: warning: --drag changes nothing at --time 0: the head is carried there over the first "
+                + "half second (give --time, e.g. --time 1)\n", "\(atZero.stderr)")
+        let same = atZero.pixels == still.pixels
+        #expect(same)
+        let early = try render(["--drag", "400,100", "--time", "0.2"])
+        #expect(early.stderr == "sticky: warning: at --time 0.2 the head is still on its way to --drag: it is carried there over "
+                + "the first half second\n", "\(early.stderr)")
+        let moved = early.pixels != still.pixels
+        #expect(moved)
+        #expect(try render(["--drag", "400,100", "--time", "0.5"]).stderr.isEmpty)
+    }
+
     /// `render --construction` over the Bézier fill draws every bridge's construction in the
     /// grid and in the caterpillar with goo (its head the bodies' red here): ink (blue-dominant
     /// pixels; the picture has none otherwise) in the picture, where the same picture without

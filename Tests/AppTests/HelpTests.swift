@@ -74,3 +74,55 @@ import Testing
         }
     }
 }
+
+/// `sticky help COMMAND`, which a user tries after `sticky help`, prints that command's own
+/// help as `sticky COMMAND --help` does (it printed the general help); `help window` the
+/// window's keys and options; a command there is not is a usage error that names those there are.
+@Suite struct HelpTopicTests {
+    @Test func helpOnACommandIsItsOwnHelp() throws {
+        for command in ["render", "replay", "study", "bench", "soak"] {
+            let asked = try Sticky.run(["help", command]), own = try Sticky.run([command, "--help"])
+            #expect(asked.status == 0 && asked.stderr.isEmpty, "\(command): \(asked.stderr)")
+            #expect(asked.stdout.hasPrefix("usage: sticky \(command) ") && asked.stdout == own.stdout, "\(command)")
+        }
+        let window = try Sticky.run(["help", "window"])
+        #expect(window.status == 0 && window.stdout.hasPrefix("usage: sticky [OPTIONS]"))
+        #expect(window.stdout == (try Sticky.run(["--help-window"])).stdout)
+        #expect(try Sticky.run(["help"]).stdout.contains("`sticky help COMMAND`"))
+        for (arguments, topic) in [(["help", "draw"], "draw"), (["help", "render", "study"], "render study")] {
+            let result = try Sticky.run(arguments)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderr == "sticky: no help on '\(topic)' (expected render, replay, study, bench, soak or window)\n",
+                    "\(arguments): \(result.stderr)")
+        }
+    }
+}
+
+/// `replay --help` names every key a script may press (a new user found n, v, escape and
+/// slash in the error's list of known keys and nowhere in the help): each key of the window's
+/// table by the name a script writes, the view keys among those that change nothing.
+@Suite struct ReplayKeyHelpTests {
+    @Test func everyKeyAScriptKnowsIsInTheHelp() throws {
+        let help = ReplayCommand.help
+        let start = try #require(help.range(of: "  key NAME")).lowerBound
+        let entry = help[start...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let viewKeys = try #require(entry.range(of: "the view keys (")).upperBound
+        let viewList = entry[viewKeys...].prefix { $0 != ")" }
+        for name in KeyPress.known {
+            guard let press = KeyPress(script: name) else {
+                Issue.record("\(name) is not a script's key name")
+                continue
+            }
+            // Whole names: "s" in "(m, n, c, w, s, v" and not in "shift+".
+            func names(_ text: Substring) -> Bool {
+                text.split(whereSeparator: { " ,();".contains($0) }).contains { $0 == name }
+                    || (name.count == 1 && "1234".contains(name) && text.contains("1-4"))
+            }
+            if Controls.changesNothingInAReplay(press) {
+                #expect(names(viewList), "the view key \(name) is not among the help's view keys: \(viewList)")
+            } else {
+                #expect(names(entry[..<viewKeys]), "the key \(name) is not in the help's key entry")
+            }
+        }
+    }
+}
