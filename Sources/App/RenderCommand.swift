@@ -180,7 +180,7 @@ enum RenderCommand {
         let snapshot = SceneSnapshot(held: [request.pose], texts: [request.text], rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)
         let layout = options.layout(.free)
-        warnIfOutside(request, layout: layout)
+        if !warnIfOutside(request, layout: layout) { warnIfFieldCut(snapshot, options: options, layout: layout) }
         // One atlas for the count (nil: no count, or no font, said once): the check below, the
         // picture and the SVG's outlines.
         let atlas = request.text.isEmpty ? nil : Fonts.atlas()
@@ -206,11 +206,34 @@ enum RenderCommand {
     /// A badge or home drawn outside its pane draws nothing there, and one across the pane's
     /// edge is cut by it: say so (split mode's panes are half the width, and --anchor and
     /// --drag are the pane's coordinates).
-    static func warnIfOutside(_ request: RenderRequest, layout: Layout) {
+    /// Whether it did.
+    @discardableResult
+    static func warnIfOutside(_ request: RenderRequest, layout: Layout) -> Bool {
         let pose = request.pose
-        if !warnIfOutside("the badge", center: pose.center, radius: pose.radius, layout: layout), pose.attached, pose.homeRadius > 0 {
-            _ = warnIfOutside("the home circle", center: pose.home, radius: pose.homeRadius, layout: layout)
-        }
+        if warnIfOutside("the badge", center: pose.center, radius: pose.radius, layout: layout) { return true }
+        return pose.attached && pose.homeRadius > 0 && warnIfOutside("the home circle", center: pose.home, radius: pose.homeRadius, layout: layout)
+    }
+
+    /// A metaball field that reaches past its canvas (a pane's) is cut by the edge: say so, as
+    /// of a badge across it (a Wyvill field of a high threshold spreads far past its balls: a
+    /// new user's threshold 0.99 filled a 240x160 picture without a word). Found where it
+    /// shows, on the centres of the device pixels along the edge.
+    static func warnIfFieldCut(_ snapshot: SceneSnapshot, options: CommonOptions, layout: Layout) {
+        guard options.mode != .bezier else { return }
+        var painter = BadgePainter()
+        painter.paint(snapshot, parameters: options.parameters, scale: options.scale, mode: .metaball)
+        let field = painter.metaballField, canvas = layout.canvas, step = 1 / options.scale, inset = step / 2
+        guard let reach = field.reachBox(pad: 0),
+              reach.minX < inset || reach.minY < inset || reach.maxX > canvas.x - inset || reach.maxY > canvas.y - inset
+        else { return }
+        let across = stride(from: inset, to: canvas.x, by: step).flatMap { [Vec2($0, inset), Vec2($0, canvas.y - inset)] }
+        let down = stride(from: inset, to: canvas.y, by: step).flatMap { [Vec2(inset, $0), Vec2(canvas.x - inset, $0)] }
+        guard (across + down).contains(where: field.contains) else { return }
+        let size = "\(Parameter.format(canvas.x))x\(Parameter.format(canvas.y))"
+        let kernel = options.parameters.metaball.kernel
+        let why = kernel == .wyvill ? "; a lower --threshold draws a Wyvill field nearer its balls" : ""
+        CommandLine.warn("the metaball field reaches past the edge of the \(size) \(layout.panes.count > 1 ? "pane" : "canvas") "
+                         + "and is cut by it\(why)")
     }
 
     /// Warns where a circle of `layout`'s scene lies outside its canvas (a pane's, in split

@@ -62,7 +62,8 @@ enum ReplayCommand {
 
           --dump FILE.jsonl         one JSON object per frame: pointer, badges, events
           --frames DIR              one PNG per frame, DIR/frame-00000.png, ... (DIR is created)
-          --fps N                   frames per second of the dump and the frames (60)
+          --fps F                   frames per second of the dump and the frames, from 1 to
+                                    1000, a fraction too (12.5) (60)
           --gif FILE                the frames as an animated GIF (a palette of blends of the
                                     picture's colours: the badge keeps its red, edges stay smooth);
                                     no delay under 2 cs (browsers slow those): over 50 fps, frames merge

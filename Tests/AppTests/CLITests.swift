@@ -419,6 +419,23 @@ func temporaryFolder() throws -> URL {
         try Sticky.expectRender(["--radius", "10"] + options, warns: warning)
     }
 
+    /// A metaball field that reaches past the canvas (a pane) is cut by its edge, which `render`
+    /// says as it says of a badge (a Wyvill field of threshold 0.99 round a badge pulled 30 px
+    /// is a disc of about 140 px: it filled a new user's 240x160 picture without a word); where
+    /// the field lies inside, or the picture does not show it (the Bézier mode), nothing.
+    @Test(arguments: [
+        (["--size", "240x160", "--mode", "metaball", "--drag", "150,80"], "the 240x160 canvas"),
+        (["--size", "480x160", "--mode", "split", "--anchor", "120,80", "--drag", "150,80"], "the 240x160 pane"),
+        (["--size", "480x160", "--mode", "overlay", "--anchor", "240,80", "--drag", "270,80"], "the 480x160 canvas"),
+        (["--size", "800x600", "--mode", "metaball", "--drag", "430,300"], nil),
+        (["--size", "240x160", "--mode", "bezier", "--drag", "150,80"], nil),
+    ] as [([String], String?)])
+    func renderSaysWhenTheCanvasCutsAField(_ options: [String], _ canvas: String?) throws {
+        try Sticky.expectRender(["--kernel", "wyvill", "--threshold", "0.99"] + options, warns: canvas.map {
+            "the metaball field reaches past the edge of \($0) and is cut by it; a lower --threshold draws a Wyvill field nearer its balls"
+        })
+    }
+
     /// A parameter given by a flag or --set that no mode of the scene shows is warned, naming
     /// how it was given and why; one that some mode shows (the kernel's threshold in the Bézier
     /// mode: the split shows it) says nothing, nor do the same settings in the scene they are for.
