@@ -1162,6 +1162,9 @@ struct HUD {
 
     /// The slider panel's fill while the scene lies under it (0.9 otherwise).
     static let fadedPanel = 0.35
+    /// The opacity of the faded panel's text and bars: a held badge's count read through them
+    /// ("60 px" over "23" read "25").
+    static let fadedInk = 0.4
 
     /// The narrowest bar a panel below the caption is shown with: one a pointer can set (at
     /// 300 wide the bars were 17 units).
@@ -1191,8 +1194,10 @@ struct HUD {
             pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
         }
         let counts = [more[0] > 0 ? "↑ \(more[0]) more (up)" : nil, more[1] > 0 ? "↓ \(more[1]) more (down)" : nil].compactMap { $0 }
+        // Over the scene, its ink fades too, as much again as the fill.
+        let ink = faded ? fadedInk : 1
         if !counts.isEmpty {
-            pen.text(counts.joined(separator: " · "), x: panel.x + pad, y: panel.maxY - pad - 5, size: size, color: HUDPen.ink.with(alpha: 0.6))
+            pen.text(counts.joined(separator: " · "), x: panel.x + pad, y: panel.maxY - pad - 5, size: size, color: HUDPen.ink.with(alpha: 0.6 * ink))
         }
         var areas: [(index: Int, row: Rect, bar: Rect?)] = []
         for (k, i) in shown.enumerated() {
@@ -1204,7 +1209,7 @@ struct HUD {
                 pen.panel(r, fill: HUDPen.hover.with(alpha: (lit ? 1 : 0.6) * (faded ? HUD.fadedPanel : 1)))
             }
             // (Greyed where it changes nothing drawn now: spread with the quad style.)
-            let color = HUDPen.rowColor(selected: lit, inactive: row.inactive)
+            let shade = HUDPen.rowColor(selected: lit, inactive: row.inactive), color = shade.with(alpha: shade.alpha * ink)
             let baseline = r.y + 13
             pen.text(row.name, x: r.x + pad, y: baseline, size: size, color: color)
             pen.text(row.value, x: r.x + pad + nameWidth, y: baseline, size: size, color: color)
@@ -1212,7 +1217,7 @@ struct HUD {
             let barX = r.x + pad + nameWidth + valueWidth
             if let fraction = row.fraction, r.maxX - pad - barX >= 12 {
                 let b = Rect(x: barX, y: r.y + 6, width: r.maxX - pad - barX, height: 6)
-                pen.panel(b, fill: HUDPen.track)
+                pen.panel(b, fill: HUDPen.track.with(alpha: ink))
                 pen.panel(Rect(x: b.x, y: b.y, width: b.width * min(max(fraction, 0), 1), height: b.height), fill: color)
                 bar = b
             }

@@ -334,6 +334,18 @@ import Typography
         let lit = HUDPen.hover.packed, faintLit = HUDPen.hover.with(alpha: HUD.fadedPanel).packed
         #expect(still.mesh.vertices.contains { $0.color == lit } && !still.mesh.vertices.contains { $0.color == faintLit })
         #expect(held.mesh.vertices.contains { $0.color == faintLit } && !held.mesh.vertices.contains { $0.color == lit })
+        // And its text and bars, "60 px" over a count of "23" read "25": the most opaque glyph
+        // and bar in the panel at the faded ink's opacity (its rows' colours are opaque).
+        func mostOpaque(_ hud: HUD, glyphs: Bool) -> Double {
+            let inside = hud.mesh.vertices.filter { v in
+                panel.contains(Vec2(Double(v.x), Double(v.y))) && (glyphs ? v.radius == -2 : v.color & 0xFF_FFFF == HUDPen.track.packed & 0xFF_FFFF)
+            }
+            return Double(inside.map { $0.color >> 24 }.max() ?? 0) / 255
+        }
+        for glyphs in [true, false] {
+            #expect(mostOpaque(still, glyphs: glyphs) == 1, "glyphs \(glyphs): \(mostOpaque(still, glyphs: glyphs))")
+            #expect(abs(mostOpaque(held, glyphs: glyphs) - HUD.fadedInk) < 1.0 / 255, "glyphs \(glyphs): \(mostOpaque(held, glyphs: glyphs))")
+        }
     }
 
     /// A toast shows while the help is open, in a small window too, where the help covers its
