@@ -762,7 +762,8 @@ struct HUD {
                 let under = content.rest.map { rest in !rest.contains { $0.intersects(place) } } == true
                     && content.avoid.contains { $0.intersects(place) }
                 (sliderAreas, sliderPanel) = HUD.drawSliders(rows, shown: shown, content: content, at: origin, width: width,
-                                                             compact: compact, faded: under, pen: &pen)
+                                                             compact: compact, over: under ? content.avoid.filter { $0.intersects(place) } : nil,
+                                                             pen: &pen)
                 sliderPanelFaded = under
                 afterPanel = pen.mesh.mark
             }
@@ -1179,7 +1180,12 @@ struct HUD {
     /// overlap (the bar takes what the longest name and value leave). `compact`: the columns
     /// of the rows shown alone (the lone row of a narrow window: its own name's width).
     private static func drawSliders(_ rows: [SliderRow], shown: [Int], content: HUDContent, at origin: Vec2, width: Double,
-                                    compact: Bool = false, faded: Bool = false, pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
+                                    compact: Bool = false, over scene: [Rect]? = nil, pen: inout HUDPen) -> ([(index: Int, row: Rect, bar: Rect?)], Rect) {
+        // `scene`: where the scene lies under the panel, which then fades (nil: it does not).
+        let faded = scene != nil
+        /// Whether a line of the panel lies over the scene there: left out (a held badge's count
+        /// under a row's text, faded or not, read as another number).
+        func overScene(_ line: Rect) -> Bool { scene?.contains { $0.intersects(line) } == true }
         let size = rowTextSize, pad = 6.0  // (HUD.topBand counts it)
         let (nameWidth, valueWidth) = columns(compact ? shown.map { rows[$0] } : rows, pen: pen)
         // Rows scrolled out of the panel are counted on one line at its bottom ("↑ 3 more (up)
@@ -1194,9 +1200,10 @@ struct HUD {
             pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
         }
         let counts = [more[0] > 0 ? "↑ \(more[0]) more (up)" : nil, more[1] > 0 ? "↓ \(more[1]) more (down)" : nil].compactMap { $0 }
-        // Over the scene, its ink fades too, as much again as the fill.
+        // Over the scene, its ink fades too, as much again as the fill, and the lines over the
+        // scene itself are left out.
         let ink = faded ? fadedInk : 1
-        if !counts.isEmpty {
+        if !counts.isEmpty, !overScene(Rect(x: panel.x, y: panel.maxY - pad - rowHeight, width: width, height: rowHeight)) {
             pen.text(counts.joined(separator: " · "), x: panel.x + pad, y: panel.maxY - pad - 5, size: size, color: HUDPen.ink.with(alpha: 0.6 * ink))
         }
         var areas: [(index: Int, row: Rect, bar: Rect?)] = []
@@ -1211,14 +1218,21 @@ struct HUD {
             // (Greyed where it changes nothing drawn now: spread with the quad style.)
             let shade = HUDPen.rowColor(selected: lit, inactive: row.inactive), color = shade.with(alpha: shade.alpha * ink)
             let baseline = r.y + 13
-            pen.text(row.name, x: r.x + pad, y: baseline, size: size, color: color)
-            pen.text(row.value, x: r.x + pad + nameWidth, y: baseline, size: size, color: color)
+            // (Each column's part of the row, its name, value or bar, left out alone.)
+            if !overScene(Rect(x: r.x + pad, y: r.y, width: nameWidth, height: r.height)) {
+                pen.text(row.name, x: r.x + pad, y: baseline, size: size, color: color)
+            }
+            if !overScene(Rect(x: r.x + pad + nameWidth, y: r.y, width: valueWidth, height: r.height)) {
+                pen.text(row.value, x: r.x + pad + nameWidth, y: baseline, size: size, color: color)
+            }
             var bar: Rect?
             let barX = r.x + pad + nameWidth + valueWidth
             if let fraction = row.fraction, r.maxX - pad - barX >= 12 {
                 let b = Rect(x: barX, y: r.y + 6, width: r.maxX - pad - barX, height: 6)
-                pen.panel(b, fill: HUDPen.track.with(alpha: ink))
-                pen.panel(Rect(x: b.x, y: b.y, width: b.width * min(max(fraction, 0), 1), height: b.height), fill: color)
+                if !overScene(b) {
+                    pen.panel(b, fill: HUDPen.track.with(alpha: ink))
+                    pen.panel(Rect(x: b.x, y: b.y, width: b.width * min(max(fraction, 0), 1), height: b.height), fill: color)
+                }
                 bar = b
             }
             areas.append((i, r, bar))

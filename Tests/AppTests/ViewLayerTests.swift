@@ -323,8 +323,9 @@ import Typography
         let still = HUD(content, layout: layout, scale: 1, atlas: atlas)
         let panel = try #require(still.sliderPanel)
         #expect(!still.sliderPanelFaded)
-        // The badge held up into the panel's middle.
-        content.avoid = resting + [Rect(x: panel.x + panel.width / 2 - 20, y: panel.y + panel.height / 2 - 20, width: 40, height: 40)]
+        // The badge held up into the panel, over its rows' names.
+        let badge = Rect(x: panel.x + 30, y: panel.y + panel.height / 2 - 20, width: 40, height: 40)
+        content.avoid = resting + [badge]
         let held = HUD(content, layout: layout, scale: 1, atlas: atlas)
         #expect(held.sliderPanel == panel && held.sliderPanelFaded)
         let faint = HUDPen.paper.with(alpha: HUD.fadedPanel).packed, full = HUDPen.paper.with(alpha: 0.9).packed
@@ -346,6 +347,12 @@ import Typography
             #expect(mostOpaque(still, glyphs: glyphs) == 1, "glyphs \(glyphs): \(mostOpaque(still, glyphs: glyphs))")
             #expect(abs(mostOpaque(held, glyphs: glyphs) - HUD.fadedInk) < 1.0 / 255, "glyphs \(glyphs): \(mostOpaque(held, glyphs: glyphs))")
         }
+        // Over the badge itself, no text at all, faded or not (a count under "explosionDuration"
+        // at 40% still read as another number): no glyph there, where the panel unheld has some.
+        func glyphsOver(_ hud: HUD) -> Int {
+            hud.mesh.vertices.filter { $0.radius == -2 && badge.contains(Vec2(Double($0.x), Double($0.y))) }.count
+        }
+        #expect(glyphsOver(still) > 0 && glyphsOver(held) == 0, "\(glyphsOver(still)), \(glyphsOver(held))")
     }
 
     /// A toast shows while the help is open, in a small window too, where the help covers its
