@@ -547,7 +547,7 @@ final class WindowApp {
         case .split: return bridges.map { "left: \($0); right: \(field)" } ?? "right: \(field)\(flat)"
         case .bezier, .overlay:
             if scene == .badge { return held ? bridges! : "hold a badge to see its bridge's" }
-            return bridges ?? "drawn over the field: metaball or split (or goo on)"
+            return bridges ?? "none here: the field's is drawn in metaball and split, the bridges' with goo on"
         }
     }
 

@@ -21,7 +21,7 @@ import Testing
                 == "the field's balls and tiles; pale tiles, if any, are filled flat")
         #expect(WindowApp.constructionShown(scene: .chain, mode: .bezier, goo: true, held: false) == "the goo's bridges")
         #expect(WindowApp.constructionShown(scene: .chain, mode: .bezier, goo: false, held: false)
-                == "drawn over the field: metaball or split (or goo on)")
+                == "none here: the field's is drawn in metaball and split, the bridges' with goo on")
     }
 
     /// A change of the scene's zoom is said, with what it means for the break: the scene at
