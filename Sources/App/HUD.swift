@@ -398,6 +398,7 @@ extension HUDContent {
         // (While it records, the clock takes the help key's place: the caption keeps its width,
         // so the sliders beside it do not jump below it when a recording starts.)
         let status = "\(rec)\(scene.rawValue) · \(mode.rawValue)\(fill) · frame \(WindowApp.milliseconds(frameTime)) ms\(rec.isEmpty ? " · f1: keys" : "")"
+            + WindowApp.millisecondsPad(frameTime)
         guard mode == .overlay else { return ([status], []) }
         let legend = overlayLegend(scene: scene, parameters: parameters)
         return ([status, legend.text], legend.swatches)

@@ -727,13 +727,14 @@ final class WindowApp {
         return content
     }
 
-    /// A frame time in milliseconds, one decimal, under 10 led by a figure space (a digit's
-    /// width), so the caption does not change width, and the sliders beside it do not jump
-    /// below it, as the time crosses 10 ms.
-    static func milliseconds(_ seconds: Double) -> String {
-        let text = String(format: "%.1f", seconds * 1000)
-        return seconds * 1000 < 9.95 ? "\u{2007}" + text : text
-    }
+    /// A frame time in milliseconds, one decimal.
+    static func milliseconds(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+
+    /// What a caption with a frame time under 10 ms ends with, so that it does not change width,
+    /// and the sliders beside it do not jump below it, as the time crosses 10 ms: a figure space
+    /// (a digit's width). At its end, not before the time: "frame   6.1 ms" read as an uneven
+    /// gap to two new users.
+    static func millisecondsPad(_ seconds: Double) -> String { seconds * 1000 < 9.95 ? "\u{2007}" : "" }
 
     /// The scene, mode, frame time and help key; with the field's construction, how its tiles
     /// cover the pane; in the field modes, how the two fills of the held badge differ (measured

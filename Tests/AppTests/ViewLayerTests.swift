@@ -550,11 +550,13 @@ import Typography
         }
         let plain = status(nil)
         #expect(!plain.contains("rec"))
-        let helpKey = " · f1: keys"
-        #expect(plain.hasSuffix(helpKey))
-        let bare = String(plain.dropLast(helpKey.count))
+        // (1.2 ms: the caption ends with a figure space, keeping it as wide as at 10 ms and over.)
+        let helpKey = " · f1: keys", pad = "\u{2007}"
+        #expect(plain.hasSuffix(helpKey + pad))
+        let bare = String(plain.dropLast((helpKey + pad).count))
         let dot = "\u{2005}· "  // (a narrower space: the marker no wider than the help key)
-        #expect(status(3.7) == "rec 0:03" + dot + bare && status(12.2) == "rec 0:12" + dot + bare && status(61.5) == "rec 1:01" + dot + bare)
+        #expect(status(3.7) == "rec 0:03" + dot + bare + pad && status(12.2) == "rec 0:12" + dot + bare + pad
+                && status(61.5) == "rec 1:01" + dot + bare + pad)
         let widths = [0.0, 3.7, 9.99, 10, 42.5, 99.9, 599.9].map { pen.width(of: status($0), size: HUD.textSize) }
         #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(widths)")
         #expect(widths[0] <= pen.width(of: plain, size: HUD.textSize), "recording: \(widths[0]), not: \(pen.width(of: plain, size: HUD.textSize))")
@@ -610,7 +612,7 @@ import Typography
     }
 
     /// The caption keeps its width as the frame time changes (1–99.9 ms: digits are a figure
-    /// wide, and a figure space leads a time under 10), so the slider panel beside it stays
+    /// wide, and a figure space ends a caption whose time is under 10), so the slider panel beside it stays
     /// where it is; the times themselves read as written.
     @Test func theFrameTimeKeepsTheCaptionsWidth() throws {
         let atlas = try #require(Fonts.atlas(), "needs a font")
@@ -622,8 +624,13 @@ import Typography
                       size: HUD.textSize)
         }
         #expect(widths.allSatisfy { abs($0 - widths[0]) < 0.01 }, "\(zip(times, widths).map { "\($0): \($1)" })")
-        #expect(times.map { WindowApp.milliseconds($0).trimmingCharacters(in: .whitespaces) }
-                == ["1.2", "9.3", "10.0", "12.3", "45.6", "99.9"].map { $0 })
+        #expect(times.map { WindowApp.milliseconds($0) } == ["1.2", "9.3", "10.0", "12.3", "45.6", "99.9"])
+        // With one plain space between "frame" and the time, however long it is (a figure space
+        // before 9.3 read as an uneven gap): what keeps the width comes at the caption's end.
+        for time in times {
+            let caption = HUDContent.caption(layout: layout, scene: .badge, mode: .metaball, parameters: Parameters(), frameTime: time)[0]
+            #expect(caption.contains("frame \(WindowApp.milliseconds(time)) ms · f1: keys"), "\(caption)")
+        }
     }
 
     /// The slider panel keeps its place and its ten rows in every mode of an 800x600 window and
