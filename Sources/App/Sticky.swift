@@ -61,7 +61,10 @@ extension CommandLine {
     private static func dispatch(_ arguments: [String]) throws(CLIError) {
         let command = arguments.first
         let rest = Array(arguments.dropFirst())
-        let wantsHelp = rest.contains("--help") || rest.contains("-h")
+        // `sticky render --help` and the like (`window` is a help topic, not a command).
+        if rest.contains("--help") || rest.contains("-h"), command != "window", let text = command.flatMap(commandHelp) {
+            return say(text)
+        }
         switch command {
         case "help" where !rest.isEmpty:
             // `sticky help render`, as `sticky render --help`.
@@ -75,8 +78,6 @@ extension CommandLine {
             say(WindowApp.help)
         case "--version":
             say("sticky \(stickyVersion)")
-        case let name? where wantsHelp && commandHelp(name) != nil && name != "window":
-            say(commandHelp(name) ?? help)
         case "render":
             try RenderCommand.run(rest)
         case "bench":

@@ -668,11 +668,11 @@ enum StudyCommand {
 
     // MARK: The plots
 
-    /// Ticks for [lo, hi]: a step of 1, 2 or 5 × 10^k giving about five, and the range widened to them.
-    /// `most`: the most the figure can be (an IoU's 1).
     /// A y tick's label: six digits at most, rounded to a millionth.
     static func tickLabel(_ tick: Double) -> String { String(format: "%g", (tick * 1e6).rounded() / 1e6) }
 
+    /// Ticks for [lo, hi]: a step of 1, 2 or 5 × 10^k giving about five, and the range widened to them.
+    /// `most`: the most the figure can be (an IoU's 1).
     static func ticks(_ lo: Double, _ hi: Double, most: Double? = nil) -> (values: [Double], lo: Double, hi: Double) {
         var lo = lo, hi = hi
         // A constant figure (to a ten-thousandth: the labels' six digits could not tell its
