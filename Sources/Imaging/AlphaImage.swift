@@ -28,6 +28,8 @@ public struct AlphaImage: Sendable {
     /// at `changedSince` lacks.
     public mutating func changed(rows: Range<Int>) {
         version = AlphaImage.newVersion()
+        // (No rows, e.g. a space's glyph: nothing to add; its place would have widened the range.)
+        guard !rows.isEmpty else { return }
         changedRows = changedRows.isEmpty ? rows
             : min(changedRows.lowerBound, rows.lowerBound)..<max(changedRows.upperBound, rows.upperBound)
     }

@@ -354,6 +354,25 @@ import Reference
         #expect(atlas.image.width == 256)
     }
 
+    /// The rows a picture's copy lacks: those changed since it settled, each change's rows
+    /// joined, a change of no rows (a space's glyph) adding none; every change a new version,
+    /// and no two pictures sharing one.
+    @Test func aPictureKeepsTheRowsChangedSinceItSettled() {
+        var image = AlphaImage(width: 8, height: 64)
+        let other = AlphaImage(width: 8, height: 64)
+        #expect(image.version != other.version && image.changedRows.isEmpty && image.changedSince == image.version)
+        image.changed(rows: 10..<20)
+        let first = image.version
+        image.changed(rows: 50..<50)
+        #expect(image.changedRows == 10..<20 && image.version != first)
+        image.changed(rows: 30..<34)
+        #expect(image.changedRows == 10..<34)
+        image.settle()
+        #expect(image.changedRows.isEmpty && image.changedSince == image.version)
+        image.changed(rows: 60..<64)
+        #expect(image.changedRows == 60..<64)
+    }
+
     /// One renderer drawing frame after frame (as the window does) shows each frame's glyphs:
     /// those a frame adds to the atlas (the renderer sends only the rows that changed), those of
     /// an atlas that has started over, and those of another atlas of the same size that has
