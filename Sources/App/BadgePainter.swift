@@ -497,6 +497,14 @@ public struct BadgePainter {
     /// The field of the last paint (empty in the Bézier mode).
     public var metaballField: MetaballField { field }
 
+    /// The metaball field of `poses` as the metaball fill draws it (its balls do not depend on
+    /// the scale): for measuring, not drawing.
+    static func field(of poses: [BadgePose], parameters: Parameters) -> MetaballField {
+        var painter = BadgePainter()
+        painter.paint(poses, parameters: parameters, scale: 1, mode: .metaball)
+        return painter.metaballField
+    }
+
     /// Static, so that no copy of the painter (and of the meshes it holds) is alive while
     /// `builder` grows: that would make every append copy the arrays.
     private static func addCount(

@@ -180,7 +180,7 @@ enum RenderCommand {
         let snapshot = SceneSnapshot(held: [request.pose], texts: [request.text], rule: options.parameters.metaballBreak,
                                      shrink: options.parameters.motion.badge.shrink)
         let layout = options.layout(.free)
-        if !warnIfOutside(request, layout: layout) { warnIfFieldCut(snapshot, options: options, layout: layout) }
+        if !warnIfOutside(request, layout: layout) { warnIfFieldCut(request.pose, options: options, layout: layout) }
         // One atlas for the count (nil: no count, or no font, said once): the check below, the
         // picture and the SVG's outlines.
         let atlas = request.text.isEmpty ? nil : Fonts.atlas()
@@ -218,11 +218,10 @@ enum RenderCommand {
     /// of a badge across it (a Wyvill field of a high threshold spreads far past its balls: a
     /// new user's threshold 0.99 filled a 240x160 picture without a word). Found where it
     /// shows, on the centres of the device pixels along the edge.
-    static func warnIfFieldCut(_ snapshot: SceneSnapshot, options: CommonOptions, layout: Layout) {
+    static func warnIfFieldCut(_ pose: BadgePose, options: CommonOptions, layout: Layout) {
         guard options.mode != .bezier else { return }
-        var painter = BadgePainter()
-        painter.paint(snapshot, parameters: options.parameters, scale: options.scale, mode: .metaball)
-        let field = painter.metaballField, canvas = layout.canvas, step = 1 / options.scale, inset = step / 2
+        let field = BadgePainter.field(of: [pose], parameters: options.parameters)
+        let canvas = layout.canvas, step = 1 / options.scale, inset = step / 2
         guard let reach = field.reachBox(pad: 0),
               reach.minX < inset || reach.minY < inset || reach.maxX > canvas.x - inset || reach.maxY > canvas.y - inset
         else { return }
@@ -400,11 +399,9 @@ enum RenderCommand {
 
     /// The figures comparing the two fills of a held badge, as drawn.
     static func comparison(of pose: BadgePose, parameters: Parameters, step: Double = 0.25) -> FillComparison {
-        var painter = BadgePainter()
-        painter.paint([pose], parameters: parameters, scale: 1, mode: .metaball)
-        return FillComparison(
+        FillComparison(
             home: pose.home, homeRadius: pose.homeRadius, badge: pose.center, badgeRadius: pose.radius,
-            bridge: parameters.bridge(of: pose), field: painter.metaballField, step: step)
+            bridge: parameters.bridge(of: pose), field: BadgePainter.field(of: [pose], parameters: parameters), step: step)
     }
 
     /// Renders poses with the options' canvas, scale, mode and parameters, headless (the counts

@@ -503,9 +503,7 @@ enum StudyCommand {
 
     /// The metaball field of the badge pulled `distance` along +x from a home at the origin.
     static func field(_ request: StudyRequest, parameters: Parameters, distance: Double) -> MetaballField {
-        var painter = BadgePainter()
-        painter.paint([pose(request, parameters: parameters, distance: distance)], parameters: parameters, scale: 1, mode: .metaball)
-        return painter.metaballField
+        BadgePainter.field(of: [pose(request, parameters: parameters, distance: distance)], parameters: parameters)
     }
 
     /// A line for each fill whose shape at a value the sheet shows reaches past its cell (a
