@@ -174,7 +174,6 @@ struct HUDPen {
         if separator == " " {
             var joined: [String] = []
             for word in words {
-                // (A number may be led by a figure space: the caption's " 1.9 ms".)
                 if let last = joined.last,
                     word == "·" || (Double(last.trimmingCharacters(in: .whitespaces)) != nil && word.first.map { $0.isLetter || $0 == "%" } == true) {
                     joined[joined.count - 1] = last + " " + word
@@ -196,8 +195,7 @@ struct HUDPen {
                 line = line[open...] + separator + word
             } else if overflows {
                 lines.append(line)
-                // (A figure space that keeps a number's width is not kept at a line's start.)
-                line = String(word.drop { $0 == "\u{2007}" })
+                line = word
             } else {
                 line = candidate
             }

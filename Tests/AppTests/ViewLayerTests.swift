@@ -294,7 +294,7 @@ import Typography
             let layout = Layout(width: w, height: h, mode: .bezier, scene: .badges)
             let board = BadgeBoard(badges: BadgeBoard.defaultBadges(width: layout.canvas.x, height: layout.canvas.y), parameters: Parameters().motion)
             var content = HUDTests.content(selected: 2, toast: nil, help: false)
-            content.caption = ["badge · bezier · quad · frame \u{2007}1.0 ms · f1: keys"]
+            content.caption = HUDContent.caption(layout: layout, scene: .badge, mode: .bezier, parameters: Parameters(), frameTime: 0.001)
             content.paneLabels = []
             content.avoid = HUDContent.shown(board.snapshot(), layout: layout, parameters: Parameters())
             content.rest = content.avoid
@@ -490,10 +490,13 @@ import Typography
         let pen = HUDPen(scale: 1, atlas: atlas)
         func width(_ text: String) -> Double { pen.width(of: text, size: HUD.textSize) }
         var splitParts = 0
-        // The window's caption leads a time under 10 ms with a figure space (it was
-        // "frame  1.9 | ms" in a window 100 wide: the number with its space was not a number).
+        // The window's own caption (a time under 10 ms: a figure space at its end), and the same
+        // without it.
+        let windows = HUDContent.caption(layout: Layout(width: 800, height: 600, mode: .bezier, scene: .badges), scene: .badge,
+                                         mode: .bezier, parameters: Parameters(), frameTime: 0.0016)[0]
+        #expect(windows == "badge · bezier · quad · frame 1.6 ms · f1: keys\u{2007}")
         for (w, caption) in stride(from: 30.0, through: 200, by: 1).flatMap({ w in
-            ["badge · bezier · quad · frame 1.6 ms · f1: keys", "badge · bezier · quad · frame \u{2007}1.6 ms · f1: keys"].map { (w, $0) }
+            ["badge · bezier · quad · frame 1.6 ms · f1: keys", windows].map { (w, $0) }
         }) {
             let lines = pen.wrap(caption, size: HUD.textSize, width: w, at: " · ")
             let ink: (Character) -> Bool = { $0 != " " && $0 != "·" && $0 != "\u{2007}" }
