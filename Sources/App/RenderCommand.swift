@@ -238,18 +238,24 @@ enum RenderCommand {
     /// Warns where a circle of `layout`'s scene lies outside its canvas (a pane's, in split
     /// mode) or is cut by its edge; whether it did.
     static func warnIfOutside(_ what: String, center p: Vec2, radius r: Double, layout: Layout) -> Bool {
+        guard let note = outsideNote(what, center: p, radius: r, layout: layout) else { return false }
+        CommandLine.warn(note)
+        return true
+    }
+
+    /// Where a circle of `layout`'s scene lies outside its canvas (a pane's, in split mode) or
+    /// is cut by its edge, the line that says so; nil where it is inside.
+    static func outsideNote(_ what: String, center p: Vec2, radius r: Double, layout: Layout) -> String? {
         let canvas = layout.canvas
         let size = "\(Parameter.format(canvas.x))x\(Parameter.format(canvas.y))"
         let pane = layout.panes.count > 1 ? "the \(size) pane (in split mode the coordinates are each pane's)" : "the \(size) canvas"
         let at = "\(what) at \(Parameter.format(p.x)),\(Parameter.format(p.y))"
         if p.x + r < 0 || p.y + r < 0 || p.x - r > canvas.x || p.y - r > canvas.y {
-            CommandLine.warn("\(at) lies outside \(pane)")
+            return "\(at) lies outside \(pane)"
         } else if p.x - r < 0 || p.y - r < 0 || p.x + r > canvas.x || p.y + r > canvas.y {
-            CommandLine.warn("\(at) (radius \(Parameter.format(r))) is cut by the edge of \(pane)")
-        } else {
-            return false
+            return "\(at) (radius \(Parameter.format(r))) is cut by the edge of \(pane)"
         }
-        return true
+        return nil
     }
 
     /// Writes the request's files of `snapshot`, all or none (a failure is status 1): at --out

@@ -233,10 +233,21 @@ enum ReplayCommand {
         let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
         // What the frames cannot show of a spring back that rings faster than half their rate.
         var aliasing: [String] = []
+        // Where the script's pointer first takes a held badge past the canvas's (a pane's) edge:
+        // a script's points are a pane's, so nothing holds them at split's divider as the
+        // window holds its pointer, and the badge was cut there without a word.
+        var cut: String?
         for k in 0..<count {
             let t = Double(k) / fps
             try player.play(to: t)
             played = k + 1
+            if cut == nil, let badges = scene as? BadgeScene, let i = badges.board.held {
+                let badge = badges.board.badges[i]
+                let name = badge.text.isEmpty ? "held badge \(badge.id)" : "held badge \(badge.id) (\"\(badge.text)\")"
+                let at = Vec2((badge.center.x * 10).rounded() / 10, (badge.center.y * 10).rounded() / 10)
+                cut = RenderCommand.outsideNote(name, center: at, radius: badge.radius, layout: layout)
+                    .map { String(format: "at %.3f s the ", t) + $0 + "; the script's pointer took it there" }
+            }
             if let badges = scene as? BadgeScene,
                 badges.board.badges.contains(where: { $0.phase == .returning && $0.center.distance(to: $0.home) > 0.5 }),
                 let (text, ring) = player.parameters.springAliasing(fps: fps) {
@@ -288,6 +299,7 @@ enum ReplayCommand {
                                          endedEarly: player.ended))
         }
         for note in aliasing { CommandLine.warn(note) }
+        if let cut { CommandLine.warn(cut) }
         if let note = ReplayCommand.missNote(player.misses, scene: sceneName) { CommandLine.warn(note) }
         finished = true
     }

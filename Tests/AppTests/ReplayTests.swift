@@ -137,6 +137,41 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         }
     }
 
+    /// A script's pointer that takes a held badge past its pane's edge is said once, at the
+    /// first frame it is cut (a new user's split replay dragged the badge into the divider,
+    /// cut in half without a word; the window holds its pointer there, a script's points are
+    /// a pane's). Inside the pane, or in one pane wide enough, not a word.
+    @Test(arguments: [(185.0, "split", true), (170.0, "split", false), (185.0, "bezier", false), (250.0, "split", true)])
+    func aHeldBadgeDraggedPastItsPanesEdgeIsSaid(toX: Double, mode: String, said: Bool) throws {
+        let radius = 20.0, from = 100.0, seconds = 0.5, fps = 60.0, paneWidth = mode == "split" ? 200.0 : 400.0
+        let (result, lines, folder) = try replay("""
+            size 400 300
+            set maxDistance 500
+            badge \(Int(from)) 150 \(Int(radius)) 8
+            down \(Int(from)) 150
+            move \(Int(toX)) 150 \(seconds)
+            wait 0.2
+            up
+            wait 0.1
+            """) { _ in ["--mode", mode] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let notes = result.stderr.split(separator: "\n").filter { $0.contains("the script's pointer took it there") }
+        guard said else {
+            #expect(notes.isEmpty, "\(result.stderr)")
+            return
+        }
+        // The first frame whose badge, on the pointer's straight line, reaches past the pane.
+        let k = try #require((0..<200).first { from + (toX - from) * min(1, Double($0) / fps / seconds) + radius > paneWidth })
+        let x = from + (toX - from) * min(1, Double(k) / fps / seconds)
+        let held = try #require(lines.first { abs($0.t - Double(k) / fps) < 1e-9 })
+        #expect(abs(held.badges[0].center[0] - x) < 1e-6, "the dump's badge is where the pointer's line takes it")
+        let at = String(format: "%.3f", Double(k) / fps)
+        let whereItIs = x - radius > paneWidth ? "lies outside the 200x300 pane" : "(radius 20) is cut by the edge of the 200x300 pane"
+        #expect(notes.count == 1 && notes[0].hasPrefix("sticky: warning: at \(at) s the held badge 0 (\"8\") at "), "\(result.stderr)")
+        #expect(notes.first?.contains(whereItIs) == true, "\(result.stderr)")
+    }
+
     /// Badge lines in a script of another scene set nothing: said in one line (they were
     /// ignored without a word); in the badge scene, not a word.
     @Test(arguments: [("scene chain\n", true), ("scene grid 5\n", true), ("", false)])
