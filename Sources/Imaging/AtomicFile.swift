@@ -130,7 +130,7 @@ public enum AtomicFile {
 
     /// Why `path` (a file, or a folder made with those above it) could not be made: the
     /// system's reason, and where that is "no such file or directory" though the nearest folder
-    /// above it that is there is a folder (such as /proc), that this folder makes no new files.
+    /// above it that is there is a folder (such as /proc), that no new file can be made in that folder.
     public static func creationFailure(_ code: Int32, making path: String) -> String {
         guard code == ENOENT else { return systemText(code) }
         var folder = PathName.folder(of: path)
@@ -140,7 +140,7 @@ public enum AtomicFile {
             folder = PathName.folder(of: folder)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { return systemText(code) }
-        return "'\(folder.isEmpty ? "." : folder)' makes no new files (\(systemText(code)))"
+        return "no new file can be made in '\(folder.isEmpty ? "." : folder)' (the system answers: \(systemText(code)))"
     }
 
     /// What the link at `path` points to; nil where it is no link.

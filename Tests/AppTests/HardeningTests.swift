@@ -84,7 +84,7 @@ let scratchMountsWork: Bool = {
     /// The system's words go on in lower case, as the rest of the line is (a new user saw
     /// "cannot write '/proc/x.png': No such file or directory"); and where the system says "no
     /// such file" of a file or folder made in a folder that is there, such as /proc, the line
-    /// says that the folder makes no new files (a new user read it as the folder missing).
+    /// says that no new file can be made in that folder (a new user read it as the folder missing).
     @Test func theSystemsReasonsAreInLowerCase() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -93,7 +93,7 @@ let scratchMountsWork: Bool = {
                           ["replay", script, "--gif", "/proc/x.gif"], ["replay", script, "--frames", "/proc/sticky-frames"],
                           ["replay", script, "--frames", "/proc/sticky-frames/deeper"]] {
             let result = try Sticky.run(arguments)
-            expectOneLine(result, status: 1, containing: "'/proc' makes no new files (no such file or directory)", arguments.joined(separator: " "))
+            expectOneLine(result, status: 1, containing: "no new file can be made in '/proc' (the system answers: no such file or directory)", arguments.joined(separator: " "))
             #expect(!result.stderr.contains("No such"), "\(arguments): \(result.stderr)")
         }
         // The window's screenshot folder, made with those above it, the same way.
@@ -101,7 +101,7 @@ let scratchMountsWork: Bool = {
             try FileManager.default.createDirectory(atPath: "/proc/sticky-shots/deeper", withIntermediateDirectories: true)
             Issue.record("a folder made in /proc")
         } catch {
-            #expect(WindowCapture.obstacle(in: "/proc/sticky-shots/deeper", error) == ": '/proc' makes no new files (no such file or directory)")
+            #expect(WindowCapture.obstacle(in: "/proc/sticky-shots/deeper", error) == ": no new file can be made in '/proc' (the system answers: no such file or directory)")
         }
         // A folder that is not there is said so, as before.
         let missing = folder.appendingPathComponent("none/deeper/x.png").path
