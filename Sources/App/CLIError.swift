@@ -36,7 +36,14 @@ func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIEr
         throw .usage("cannot read \(what) '\(path)': \(systemReason(error))")
     }
     guard data.count <= limit else { throw .usage("\(what) '\(path)' is larger than \(limit >> 20) MiB") }
-    return String(decoding: data, as: UTF8.self)
+    // (Bytes that are not UTF-8 were read as replacement characters, which the errors then
+    // echoed: `unknown key '��'`. The first line that holds some is named instead.)
+    guard let text = String(validating: data, as: UTF8.self) else {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let bad = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
+        throw .usage("cannot read \(what) '\(path)': line \(bad) is not UTF-8 text")
+    }
+    return text
 }
 
 /// The system's own words for a Foundation error ("read-only file system"), where it carries an

@@ -138,6 +138,32 @@ let scratchMountsWork: Bool = {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// Bytes that are not UTF-8 in a script or a params file name their line (they were read as
+    /// replacement characters, which the error then echoed: "unknown key '\u{FFFD}\u{FFFD}'"); UTF-8
+    /// text beyond ASCII (a comment's "é", a badge's "€") is read as it is.
+    @Test func inputThatIsNotUTF8NamesItsLine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("s.txt"), params = folder.appendingPathComponent("p.json")
+        let out = folder.appendingPathComponent("a.png").path
+        try Data("# caf\u{E9}\nwait 0.1\nkey ".utf8 + [0xFF, 0xFE] + Data("\n".utf8)).write(to: script)
+        expectOneLine(try Sticky.run(["replay", script.path]), status: 2,
+                      containing: "cannot read the script '\(script.path)': line 3 is not UTF-8 text", "a script")
+        try Data("{\n\"radius\": ".utf8 + [0xE9] + Data("\n}".utf8)).write(to: params)
+        expectOneLine(try Sticky.run(["render", "--params", params.path, "--out", out]), status: 2,
+                      containing: "cannot read the params file '\(params.path)': line 2 is not UTF-8 text", "a params file")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // A lone continuation byte, and a sequence cut short at the end of the file.
+        for bytes: [UInt8] in [[0x80], [0xE2, 0x82]] {
+            try Data("wait 0.1\n# ".utf8 + bytes).write(to: script)
+            expectOneLine(try Sticky.run(["replay", script.path]), status: 2, containing: "line 2 is not UTF-8 text", "\(bytes)")
+        }
+        // UTF-8 beyond ASCII is text: the script plays.
+        try Data("# caf\u{E9} \u{20AC}\nbadge 100 100 20 \u{20AC}\nwait 0.1\n".utf8).write(to: script)
+        let played = try Sticky.run(["replay", script.path])
+        #expect(played.status == 0 && !played.stderr.contains("UTF-8"), "\(played.stderr)")
+    }
+
     /// Mesa told to offer OpenGL 3.0 only: every GL command says so in a line, exit 1, no file.
     @Test func anOpenGLOlderThan33IsOneLine() throws {
         let folder = try temporaryFolder()
