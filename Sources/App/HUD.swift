@@ -1087,10 +1087,11 @@ struct HUD {
             return text.isEmpty ? [(row.0, "")] : text.enumerated().map { ($0.offset == 0 ? row.0 : "", $0.element) }
         }
         let fit = max(0, Int((h - 2 * m - 34) / lineHeight))
-        // (Stacked, in a window a few letters wide, the line says less where the whole does not
-        // fit the panel: "↓ 20 more (down)", "↓ 20 more", "↓ 20", "↓"; at 120x80 it ran past it.)
+        // (One piece, from the keys' column: in two columns its arrow stood under the keys and
+        // its words under the descriptions, and read as two things. In a window a few letters
+        // wide it says less where the whole does not fit the panel: "↓ 20 more (down)",
+        // "↓ 20 more", "↓ 20", "↓"; at 120x80 it ran past it.)
         func more(_ count: Int, _ arrow: String, _ way: String) -> (String, String) {
-            guard stacked else { return (arrow, "\(count) more (\(way))") }
             let forms = ["\(arrow) \(count) more (\(way))", "\(arrow) \(count) more", "\(arrow) \(count)"]
             return (forms.first { pen.width(of: $0, size: rowTextSize) <= width - 24 } ?? arrow, "")
         }
