@@ -38,6 +38,9 @@ struct ReplayScript {
         var pointer = Vec2.zero
         var started = false
         var down = false, viewKeys: Set<String> = []
+        // The lines of actions at the time reached so far (none once time moves on): those at
+        // the script's end come after its last frame.
+        var now: [(line: Int, verb: String)] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
             let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -108,12 +111,14 @@ struct ReplayScript {
                     throw fail(error.description)
                 }
                 timeline.append((time, .set(name: args[0], value: args[1], line: line)))
+                now.append((line, verb))
             case "down":
                 let v = try numbers(2...2, "X Y")
                 started = true
                 down = true
                 pointer = Vec2(v[0], v[1])
                 timeline.append((time, .command(.pointerDown(pointer))))
+                now.append((line, verb))
             case "move":
                 let v = try numbers(2...3, "X Y [SECONDS]")
                 started = true
@@ -131,6 +136,9 @@ struct ReplayScript {
                         k += 1
                     }
                     time += seconds
+                    now = []
+                } else {
+                    now.append((line, verb))
                 }
                 pointer = target
                 timeline.append((time, .command(.pointerMove(target))))
@@ -140,11 +148,13 @@ struct ReplayScript {
                 down = false
                 started = true
                 timeline.append((time, .command(.pointerUp)))
+                now.append((line, verb))
             case "wait":
                 let v = try numbers(1...1, "SECONDS")
                 guard v[0] >= 0 else { throw fail("wait expects SECONDS ≥ 0, got '\(args[0])'") }
                 started = true
                 time += v[0]
+                if v[0] > 0 { now = [] }
                 guard time <= ReplayScript.maximumDuration else { throw fail("the script runs past 3600 s") }
             case "key":
                 guard args.count == 1 else { throw fail("key expects NAME") }
@@ -156,11 +166,22 @@ struct ReplayScript {
                 }
                 started = true
                 timeline.append((time, .key(key)))
+                // (Not the view keys, said above, nor a quit: the end is where it stops anyway.)
+                if !Controls.changesNothingInAReplay(key), Controls.binding(for: key)?.action != .quit { now.append((line, verb)) }
             default:
                 throw fail("unknown command '\(verb)' (expected size, scene, badge, set, down, move, up, wait or key)")
             }
         }
         duration = time
+        // Frames are taken up to the script's end, not at it: what a script does there (an `up`
+        // with no wait after it) never played, without a word (a new user's release was lost).
+        // A script that takes no time plays its one frame at 0 s, with everything in it.
+        if time > 0, let first = now.first {
+            let what = now.count == 1 ? first.verb : "\(first.verb) and \(now.count - 1) more line\(now.count == 2 ? "" : "s")"
+            let they = now.count == 1 ? "it" : "them"
+            notes.append("\(file):\(first.line): \(what) at the script's end (\(Parameter.format(time)) s) "
+                + "come\(now.count == 1 ? "s" : "") after its last frame and never play\(now.count == 1 ? "s" : ""): a wait after \(they) plays \(they)")
+        }
     }
 }
 

@@ -137,6 +137,31 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         }
     }
 
+    /// Frames are taken up to a script's end, not at it: the lines at its end (an `up` with no
+    /// wait after it) never play, and are said, the first named (a new user's release was lost
+    /// without a word). With a wait after them they play, and nothing is said; a script that
+    /// takes no time plays them in its one frame.
+    @Test(arguments: [
+        ("badge 400 300 20 8\ndown 400 300\nmove 470 300 0.2\nup\n", "script.txt:4: up at the script's end (0.2 s) comes after its last frame", false),
+        ("badge 400 300 20 8\ndown 400 300\nmove 470 300 0.2\nup\nwait 0.1\n", nil, true),
+        ("badge 400 300 20 8\nwait 0.5\ndown 400 300\nset maxDistance 80\nmove 450 300\n",
+         "script.txt:3: down and 2 more lines at the script's end (0.5 s) come after its last frame and never play", false),
+        ("badge 400 300 20 8\ndown 400 300\nmove 470 300 0.2\nkey q\n", nil, false),
+        ("badge 400 300 20 8\ndown 400 300\nup\n", nil, true),
+    ] as [(String, String?, Bool)])
+    func linesAtTheScriptsEndAreSaid(script: String, warning: String?, released: Bool) throws {
+        let (result, lines, folder) = try replay(script)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let said = result.stderr.split(separator: "\n").filter { $0.contains("the script's end") }
+        if let warning {
+            #expect(said.count == 1 && said[0].hasPrefix("sticky: warning: ") && said[0].contains(warning), "\(result.stderr)")
+        } else {
+            #expect(said.isEmpty, "\(result.stderr)")
+        }
+        #expect(lines.flatMap(\.events).contains("released") == released, "\(lines.flatMap(\.events))")
+    }
+
     /// A script's pointer that takes a held badge past its pane's edge is said once, at the
     /// first frame it is cut (a new user's split replay dragged the badge into the divider,
     /// cut in half without a word; the window holds its pointer there, a script's points are
