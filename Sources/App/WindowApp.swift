@@ -58,8 +58,14 @@ final class WindowApp {
     /// Sliders shown (H hides them), help overlay shown (F1 or ?).
     var showSliders = true
     var showHelp = false {
-        // Its toast goes with it (it stayed over the sliders it said were hidden).
-        didSet { if !showHelp, toast?.text == WindowApp.helpHidesSliders { toast = nil } }
+        // Opened, it takes the toasts said before it (a resize's zoom, said as the help opened,
+        // lay over its first rows at 300x200: a toast goes over the help only as the answer to
+        // a key pressed there); closed, its own toast goes with it (it stayed over the sliders
+        // it said were hidden).
+        didSet {
+            guard showHelp != oldValue else { return }
+            if showHelp || toast?.text == WindowApp.helpHidesSliders { toast = nil }
+        }
     }
     static let helpHidesSliders = "the help hides the sliders: f1, escape or a click closes it"
     /// The first help row shown (up and down scroll the help while it is open).
