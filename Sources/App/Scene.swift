@@ -365,8 +365,10 @@ final class GridScene: Scene {
         self.band = (max(0, band.top), max(0, band.bottom))
     }
 
-    /// Where the grid starts and ends: within the bands, which give way to a short canvas.
-    var top: Double { min(band.top, size.y / 3) }
+    /// Where the grid starts and ends: within the bands, which give way to a short canvas (the
+    /// top's to 0.45 of it: at a third, a 300x200 window's caption of two lines left no room
+    /// for the selected slider's row, and no slider showed).
+    var top: Double { min(band.top, 0.45 * size.y) }
     var bottom: Double { size.y - min(band.bottom, size.y / 6) }
 
     /// The grid: columns × rows nearest the canvas's aspect, the badge a fifth of a cell (at most

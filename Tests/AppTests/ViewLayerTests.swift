@@ -1018,6 +1018,37 @@ import Typography
         }
     }
 
+    /// A short window's grid leaves the caption and the selected slider's row room above it:
+    /// at 300x200 the grid began a third of the way down, under a caption of two lines, and no
+    /// slider showed at all (the badge and chain scenes keep one row there). The row is shown,
+    /// clear of every badge and home, in each mode (but the overlay's under 250 tall, whose
+    /// caption holds the legend's two lines too).
+    @Test func aShortWindowsGridLeavesASliderRow() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        let controls = Controls(scene: .grid), parameters = Parameters()
+        let rows = controls.sliders.map { SliderRow(name: $0.name, value: "60 px", fraction: 0.5) }
+        for (w, h) in [(300.0, 200.0), (320, 210), (400, 250)] {
+            for mode in Mode.allCases where mode != .overlay || h >= 250 {
+                let layout = Layout(width: w, height: h, mode: mode, scene: .grid)
+                let scene = GridScene(width: layout.canvas.x, height: layout.canvas.y, count: 64, parameters: parameters,
+                                      band: (HUD.topBand / layout.zoom, HUD.bottomBand / layout.zoom))
+                let avoid = HUDContent.shown(scene.snapshot(parameters), layout: layout, parameters: parameters)
+                    .map { Rect(x: $0.x - 1, y: $0.y - 1, width: $0.width + 2, height: $0.height + 2) }
+                var content = HUDContent()
+                content.caption = HUDContent.caption(layout: layout, scene: .grid, mode: mode, parameters: parameters, frameTime: 0.0117)
+                content.sliders = rows
+                content.avoid = avoid
+                content.paneLabels = HUDContent.paneLabels(layout: layout, scene: .grid, parameters: parameters)
+                let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+                let shown = hud.sliderPanel != nil && !hud.sliderAreas.isEmpty
+                #expect(shown, "\(Int(w))x\(Int(h)) \(mode): no slider shown (caption \(String(describing: hud.captionBox)))")
+                let parts = [hud.captionBox, hud.sliderPanel].compactMap { $0 } + hud.labelBoxes
+                let covered = avoid.filter { box in parts.contains { $0.intersects(box) } }
+                #expect(covered.isEmpty, "\(Int(w))x\(Int(h)) \(mode): the HUD covers \(covered.count) of the grid's boxes")
+            }
+        }
+    }
+
     /// The split's divider runs the window's height except under the HUD's parts (caption,
     /// sliders, labels, toast, help), which cross it in small windows: there it breaks, a unit
     /// clear of each part's panel, so that it never shows through their text.
