@@ -75,7 +75,8 @@ enum SoakCommand {
         var target = pointer
         var pressed = false
         var counts = (presses: 0, resets: 0, presets: 0)
-        let tallied = ["began", "detached", "exploded", "returned", "released"]
+        // (Every event a badge can have, in the order of its life; the resets are counted above.)
+        let tallied = BadgeEvent.allCases.filter { $0 != .reset }.map(\.rawValue)
         var events: [String: Int] = [:]
         var glErrors = 0, badLines = 0
         var firstProblem: String?

@@ -396,6 +396,11 @@ let scratchMountsWork: Bool = {
         let began = result.stdout.split(separator: "\n").first { $0.contains("events:") }
             .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? 0
         #expect(began > 0, "no press grabbed anything: \(result.stdout)")
+        // Every event a badge can have is tallied (the removal after a burst was not).
+        let tally = result.stdout.split(separator: "\n").first { $0.contains("events:") } ?? ""
+        for kind in ["began", "detached", "reattached", "released", "returned", "exploded", "removed"] {
+            #expect(tally.contains(" \(kind)"), "\(kind) not tallied: \(tally)")
+        }
         expectOneLine(try Sticky.run(["soak", "--frames", "0"]), status: 2, containing: "--frames", "soak --frames 0")
     }
 }
