@@ -101,10 +101,17 @@ struct Layout: Equatable {
     /// point is held at that pane's edge, so that what is dragged stays in sight at the divider
     /// (read through the pane under it, a badge jumped a pane's width back; read on through its
     /// own, it went past the canvas's edge, out of sight in both panes); past the window's
-    /// edges it goes on, as in one pane.
-    func scenePoint(_ p: Vec2, pane index: Int) -> Vec2 {
+    /// edges it goes on, as in one pane. `reach`: how far what is held reaches past the point
+    /// toward the divider, scene units; the point is held that far inside it (up to half the
+    /// pane), so that a held badge meets the divider as a wall, whole (held by its centre, it
+    /// was cut in half in both panes).
+    func scenePoint(_ p: Vec2, pane index: Int, reach: Double = 0) -> Vec2 {
         let i = min(max(index, 0), panes.count - 1), area = panes[i]
-        let x = pane(at: p) == i ? p.x : min(max(p.x, area.x), area.x + area.width)
+        var x = pane(at: p) == i ? p.x : min(max(p.x, area.x), area.x + area.width)
+        if panes.count > 1, reach > 0 {
+            let inset = min(reach * zoom, area.width / 2)
+            x = i == 0 ? min(x, area.x + area.width - inset) : max(x, area.x + inset)
+        }
         return Vec2((x - area.x) / zoom, (p.y - area.y) / zoom)
     }
 

@@ -52,6 +52,8 @@ final class WindowApp {
     var draggedSlider: Int?
     /// The pointer in window units, and the slider row under it.
     var pointer = Vec2(-1, -1)
+    /// The pointer's point in the scene as last given to it (a drag's `dragPoint`).
+    private var scenePointer = Vec2.zero
     var hovered: Int?
     var construction = false
     var wireframe = false
@@ -218,7 +220,8 @@ final class WindowApp {
             }
             pressed = true
             dragPane = layout.pane(at: pointer)
-            scene.apply(.pointerDown(layout.scenePoint(pointer, pane: dragPane)))
+            scenePointer = layout.scenePoint(pointer, pane: dragPane)
+            scene.apply(.pointerDown(scenePointer))
             if options.scene == .grid, toast?.text != WindowApp.gridPress { say(WindowApp.gridPress) }
         case .pointerMove(let x, let y):
             pointer = Vec2(x, y)
@@ -231,7 +234,7 @@ final class WindowApp {
                 defer { hovered = over }
                 return over != hovered
             }
-            scene.apply(.pointerMove(layout.scenePoint(pointer, pane: dragPane)))
+            scene.apply(.pointerMove(dragPoint()))
         case .pointerUp(let x, let y):
             pointer = Vec2(x, y)
             if draggedSlider != nil {
@@ -240,7 +243,7 @@ final class WindowApp {
             }
             guard pressed else { return false }
             pressed = false
-            scene.apply(.pointerMove(layout.scenePoint(pointer, pane: dragPane)))
+            scene.apply(.pointerMove(dragPoint()))
             scene.apply(.pointerUp)
         case .focusLost:
             // The release may never come: let go where the pointer was.
@@ -515,8 +518,22 @@ final class WindowApp {
             }
         }
         dragPane = pane
-        scene.regrip(at: layout.scenePoint(pointer, pane: dragPane))
+        scenePointer = layout.scenePoint(pointer, pane: dragPane)
+        scene.regrip(at: scenePointer)
         return note
+    }
+
+    /// The pointer in the scene through the drag's pane; in split, held where the held badge
+    /// stays whole inside that pane (`Layout.scenePoint(_:pane:reach:)`): how far it reaches
+    /// past the pointer toward the divider is its grip's offset and its radius.
+    private func dragPoint() -> Vec2 {
+        var reach = 0.0
+        if layout.panes.count > 1, let held = scene.heldPose {
+            let toward = dragPane == 0 ? 1.0 : -1.0
+            reach = max(0, toward * (held.center.x - scenePointer.x) + held.radius)
+        }
+        scenePointer = layout.scenePoint(pointer, pane: dragPane, reach: reach)
+        return scenePointer
     }
 
     /// The shown slider row under a window point.

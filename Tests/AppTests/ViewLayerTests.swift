@@ -52,6 +52,32 @@ import Typography
         }
     }
 
+    /// In split a held thing meets the divider as a wall: the point is held `reach` (scene
+    /// units) inside the drag pane's divider side, whether the pointer is over that pane or
+    /// has crossed into the other; the window's outer edges hold nothing; one pane, nothing.
+    @Test func aHeldBadgeMeetsTheDividerWhole() {
+        let layout = Layout(width: 600, height: 400, mode: .split, scene: .badges)
+        let zoom = layout.zoom, pane = 300.0, reach = 25.0
+        // From the left pane: held at (300 − 25·zoom) window units, the pane's (300/zoom − 25).
+        for x in [250.0, 290, 299, 310, 450, 599] {
+            let p = layout.scenePoint(Vec2(x, 200), pane: 0, reach: reach)
+            #expect(abs(p.x - min(x / zoom, pane / zoom - reach)) < 1e-9, "left pane, pointer at \(x): \(p.x)")
+        }
+        // From the right pane, at its left edge: held at 25 scene units in.
+        for x in [350.0, 320, 305, 290, 100, 0] {
+            let p = layout.scenePoint(Vec2(x, 200), pane: 1, reach: reach)
+            #expect(abs(p.x - max((x - pane) / zoom, reach)) < 1e-9, "right pane, pointer at \(x): \(p.x)")
+        }
+        // The window's outer edges hold nothing; nor does a drag with no reach at the divider
+        // side but its edge (the point held there, as before).
+        #expect(layout.scenePoint(Vec2(-40, 200), pane: 0, reach: reach).x == -40 / zoom)
+        #expect(layout.scenePoint(Vec2(640, 200), pane: 1, reach: reach).x == 340 / zoom)
+        #expect(layout.scenePoint(Vec2(450, 200), pane: 0).x == pane / zoom)
+        // One pane: no divider to hold at.
+        let one = Layout(width: 600, height: 400, mode: .bezier, scene: .badges)
+        #expect(one.scenePoint(Vec2(590, 200), pane: 0, reach: reach).x == 590 / one.zoom)
+    }
+
     @Test func aWindowShrunkAndGrownBackShowsTheBadgesWhereTheyWere() {
         let first = Layout(width: 900, height: 600, mode: .bezier, scene: .badges)
         let scene = makeScene(.badge, width: first.canvas.x, height: first.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
