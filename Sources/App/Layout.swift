@@ -115,6 +115,23 @@ struct Layout: Equatable {
         return Vec2((x - area.x) / zoom, (p.y - area.y) / zoom)
     }
 
+    /// How far inside split's divider a drag in pane `index` holds the pointer's scene point
+    /// `p` (`scenePoint(_:pane:reach:)`), with `held` gripped there: so that the badge meets
+    /// the divider whole (its grip's offset toward the divider and its radius), but where, held
+    /// whole, it could not be pulled past `maxDistance` toward the divider (a home nearer the
+    /// divider than its break and its radius: "99+" at 800x600 stopped 56 px out and never
+    /// broke), so far that it can, a unit past the break (its centre at most at the divider,
+    /// as a home nearer than the break allows). 0 with one pane.
+    func dividerReach(of held: BadgePose, from p: Vec2, pane index: Int, breaking maxDistance: Double) -> Double {
+        guard panes.count > 1 else { return 0 }
+        let toward = index == 0 ? 1.0 : -1.0
+        // From the home to the divider, and the farthest the centre may go toward it.
+        let room = index == 0 ? canvas.x - held.home.x : held.home.x
+        let whole = room - held.radius, breaking = maxDistance + 1
+        let farthest = whole >= breaking ? whole : min(room, breaking)
+        return max(0, room - farthest + toward * (held.center.x - p.x))
+    }
+
     /// A scene point as shown in pane `index`, in window units.
     func windowPoint(_ p: Vec2, pane index: Int) -> Vec2 {
         Vec2(panes[index].x + p.x * zoom, panes[index].y + p.y * zoom)

@@ -524,14 +524,11 @@ final class WindowApp {
     }
 
     /// The pointer in the scene through the drag's pane; in split, held where the held badge
-    /// stays whole inside that pane (`Layout.scenePoint(_:pane:reach:)`): how far it reaches
-    /// past the pointer toward the divider is its grip's offset and its radius.
+    /// meets the divider (`Layout.dividerReach`, `Layout.scenePoint(_:pane:reach:)`).
     private func dragPoint() -> Vec2 {
-        var reach = 0.0
-        if layout.panes.count > 1, let held = scene.heldPose {
-            let toward = dragPane == 0 ? 1.0 : -1.0
-            reach = max(0, toward * (held.center.x - scenePointer.x) + held.radius)
-        }
+        let reach = scene.heldPose.map {
+            layout.dividerReach(of: $0, from: scenePointer, pane: dragPane, breaking: options.parameters.motion.badge.maxDistance)
+        } ?? 0
         scenePointer = layout.scenePoint(pointer, pane: dragPane, reach: reach)
         return scenePointer
     }

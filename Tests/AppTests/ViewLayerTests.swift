@@ -78,6 +78,40 @@ import Typography
         #expect(one.scenePoint(Vec2(590, 200), pane: 0, reach: reach).x == 590 / one.zoom)
     }
 
+    /// How far inside the divider a held badge is held: its radius and its grip's offset toward
+    /// the divider, so that it meets it whole; but where that would keep it from being pulled
+    /// past its break toward the divider, only so far that the pull reaches the break and a
+    /// unit ("99+" at 800x600, home 80 from the divider, radius 24, stopped 56 out and never
+    /// broke); with a home nearer the divider than the break, its centre at the divider.
+    @Test func aHeldBadgeNearTheDividerStillBreaks() {
+        let split = Layout(width: 800, height: 600, mode: .split, scene: .badges)
+        let edge = split.canvas.x, maxDistance = 60.0
+        func pose(_ home: Double, _ center: Double, _ r: Double) -> BadgePose {
+            BadgePose(home: Vec2(home, 300), center: Vec2(center, 300), radius: r, parameters: BadgeParameters(maxDistance: maxDistance))
+        }
+        // (home x, radius, the grip's offset toward the divider, pane) → the reach, by hand:
+        // room = home to divider; whole = room − r; farthest = whole ≥ 61 ? whole : min(room, 61).
+        let cases: [(home: Double, r: Double, offset: Double, pane: Int, reach: Double)] = [
+            (80, 12, 0, 0, 12),                // far from the divider: whole, its radius
+            (80, 12, 5, 0, 17),                // and its grip's offset
+            (edge - 80, 24, 0, 0, 80 - 61),    // "99+": 56 whole; held so that the pull is 61
+            (edge - 80, 24, -3, 0, 80 - 61 - 3),
+            (80, 12, 0, 1, 12),                // the right pane: its divider at its left edge
+            (70, 12, 0, 1, 70 - 61),           // 58 whole: the pull 61
+            (40, 24, 0, 1, 0),                 // nearer than the break: its centre at the divider
+            (40, 24, 4, 1, 4),
+        ]
+        for c in cases {
+            let toward = c.pane == 0 ? 1.0 : -1.0, grip = Vec2(c.home, 300)
+            let held = pose(c.home, c.home + toward * c.offset, c.r)
+            let reach = split.dividerReach(of: held, from: grip, pane: c.pane, breaking: maxDistance)
+            #expect(abs(reach - c.reach) < 1e-9, "\(c): reach \(reach)")
+        }
+        // One pane: none.
+        let one = Layout(width: 800, height: 600, mode: .bezier, scene: .badges)
+        #expect(one.dividerReach(of: pose(700, 700, 24), from: Vec2(700, 300), pane: 0, breaking: maxDistance) == 0)
+    }
+
     @Test func aWindowShrunkAndGrownBackShowsTheBadgesWhereTheyWere() {
         let first = Layout(width: 900, height: 600, mode: .bezier, scene: .badges)
         let scene = makeScene(.badge, width: first.canvas.x, height: first.canvas.y, badges: [], parameters: Parameters(), mode: .bezier)
