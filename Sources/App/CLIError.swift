@@ -43,7 +43,9 @@ func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIEr
         let bad = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
         throw .usage("cannot read \(what) '\(path)': line \(bad) is not UTF-8 text")
     }
-    return text
+    // (A byte-order mark, as some editors save UTF-8, is no part of the text: it made a
+    // script's first word "\u{FEFF}wait", an unknown command that read as "wait".)
+    return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
 }
 
 /// The system's own words for a Foundation error ("read-only file system"), where it carries an

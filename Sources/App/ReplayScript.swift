@@ -41,7 +41,10 @@ struct ReplayScript {
         // The lines of actions at the time reached so far (none once time moves on): those at
         // the script's end come after its last frame.
         var now: [(line: Int, verb: String)] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // (Lines end at any line break: "\r\n" is one Character, which a split at "\n" passed
+        // over, so a script saved with Windows line endings was one line, a comment where it
+        // began with one: it played nothing and said only that it took no time.)
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = index + 1
             let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)

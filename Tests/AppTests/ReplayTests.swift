@@ -137,6 +137,29 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         }
     }
 
+    /// A script saved with Windows line endings, old Mac ones, or a UTF-8 byte-order mark plays
+    /// as the same script with "\n" does: with "\r\n" (one Character) it was one line, a
+    /// comment where it began with one, and played nothing; with the mark its first word was
+    /// an unknown command that read as "wait". A later line's error names its line.
+    @Test func lineEndingsAndAByteOrderMarkPlayAlike() throws {
+        let script = "# pull and let go\nbadge 400 300 20 8\ndown 400 300\nmove 470 300 0.2\nup\nwait 0.5\n"
+        let (plain, expected, first) = try replay(script)
+        defer { try? FileManager.default.removeItem(at: first) }
+        #expect(plain.status == 0 && plain.stderr.isEmpty && expected.flatMap(\.events).contains("released"), "\(plain.stderr)")
+        for variant in [script.replacingOccurrences(of: "\n", with: "\r\n"), script.replacingOccurrences(of: "\n", with: "\r"),
+                        "\u{FEFF}" + script, "\u{FEFF}" + script.replacingOccurrences(of: "\n", with: "\r\n")] {
+            let (result, lines, folder) = try replay(variant)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(variant.debugDescription): \(result.stderr)")
+            let same = lines.map(\.t) == expected.map(\.t) && lines.map { $0.badges.map(\.center) } == expected.map { $0.badges.map(\.center) }
+                && lines.map(\.events) == expected.map(\.events)
+            #expect(same, "\(variant.debugDescription) played otherwise")
+        }
+        let (bad, _, folder) = try replay("wait 0.1\r\nmove 1\r\nwait 0.1\r\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(bad.status == 2 && bad.stderr.contains("script.txt:2: move expects X Y [SECONDS], got '1'\n"), "\(bad.stderr)")
+    }
+
     /// Frames are taken up to a script's end, not at it: the lines at its end (an `up` with no
     /// wait after it) never play, and are said, the first named (a new user's release was lost
     /// without a word). With a wait after them they play, and nothing is said; a script that
