@@ -244,9 +244,12 @@ enum RenderCommand {
     }
 
     /// Where a circle of `layout`'s scene lies outside its canvas (a pane's, in split mode) or
-    /// is cut by its edge, the line that says so; nil where it is inside.
-    static func outsideNote(_ what: String, center p: Vec2, radius r: Double, layout: Layout) -> String? {
-        let canvas = layout.canvas
+    /// is cut by its edge, the line that says so; nil where it is inside. `zoom`: the line's
+    /// units (those of `p` and `r`) a scene unit (a replay's script's points are the
+    /// pictures', `Layout.zoom` a scene unit: said in the scene's, a 200x300 pane read "the
+    /// 320x480 pane").
+    static func outsideNote(_ what: String, center p: Vec2, radius r: Double, layout: Layout, zoom: Double = 1) -> String? {
+        let canvas = layout.canvas * zoom
         let size = "\(Parameter.format(canvas.x))x\(Parameter.format(canvas.y))"
         let pane = layout.panes.count > 1 ? "the \(size) pane (in split mode the coordinates are each pane's)" : "the \(size) canvas"
         let at = "\(what) at \(Parameter.format(p.x)),\(Parameter.format(p.y))"

@@ -244,8 +244,9 @@ enum ReplayCommand {
             if cut == nil, let badges = scene as? BadgeScene, let i = badges.board.held {
                 let badge = badges.board.badges[i]
                 let name = badge.text.isEmpty ? "held badge \(badge.id)" : "held badge \(badge.id) (\"\(badge.text)\")"
-                let at = Vec2((badge.center.x * 10).rounded() / 10, (badge.center.y * 10).rounded() / 10)
-                cut = RenderCommand.outsideNote(name, center: at, radius: badge.radius, layout: layout)
+                // (In the script's units, the pictures': a scene shrunk to fit is `layout.zoom` of them.)
+                let z = layout.zoom, at = Vec2((badge.center.x * z * 10).rounded() / 10, (badge.center.y * z * 10).rounded() / 10)
+                cut = RenderCommand.outsideNote(name, center: at, radius: (badge.radius * z * 10).rounded() / 10, layout: layout, zoom: z)
                     .map { String(format: "at %.3f s the ", t) + $0 + "; the script's pointer took it there" }
             }
             if let badges = scene as? BadgeScene,

@@ -137,6 +137,25 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         }
     }
 
+    /// In a scene shrunk to fit its panes, the cut badge is said in the script's units, the
+    /// pictures' (its points are theirs): a 200x300 pane read "the 320x480 pane", and the
+    /// badge's place and radius were the scene's.
+    @Test func aCutBadgeIsSaidInTheScriptsUnits() throws {
+        let (result, lines, folder) = try replay("size 400 300\ndown 160 150\nmove 260 150 0.5\nwait 0.2\nup\nwait 0.1\n") { _ in ["--mode", "split"] }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        // The four badges need 320 units; a pane is 200.
+        let zoom = 200.0 / 320, held = try #require(lines.first { $0.pointer.down }?.badges.first { $0.id == 3 })
+        let r = (held.radius * zoom * 10).rounded() / 10
+        let note = result.stderr.split(separator: "\n").first { $0.contains("the script's pointer took it there") } ?? ""
+        let radius = r == r.rounded() ? "\(Int(r))" : "\(r)"
+        #expect(note.contains("(radius \(radius)) is cut by the edge of the 200x300 pane"), "\(result.stderr)")
+        // Its place: where the pointer's line put it, in the pictures' units.
+        let place = try #require(note.range(of: #"at [0-9.]+,150 "#, options: .regularExpression))
+        let x = try #require(Double(note[place].dropFirst(3).prefix { $0 != "," }))
+        #expect(x + r > 200 && x + r <= 200 + 100.0 / 30 + 0.1, "\(note)")
+    }
+
     /// A script saved with Windows line endings, old Mac ones, or a UTF-8 byte-order mark plays
     /// as the same script with "\n" does: with "\r\n" (one Character) it was one line, a
     /// comment where it began with one, and played nothing; with the mark its first word was
