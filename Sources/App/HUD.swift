@@ -913,13 +913,18 @@ struct HUD {
                     }
                     // The first place down its column from the top one that is clear of the HUD and the
                     // scene (the caterpillar in split at 700x400: between the pane labels and its floor).
-                    var free: Rect?
-                    var y = high.y
-                    while free == nil, y + height <= h {
-                        let place = Rect(x: x, y: y, width: width, height: height)
-                        if HUD.isClear(place, of: obstacles) { free = place }
-                        y += 4
+                    // (Clear of the scene as it is now too, where there is such a place: a key's
+                    // toast with a badge held still went over it, where it rests being free.)
+                    func firstFree(clearOf avoid: [Rect]) -> Rect? {
+                        var y = high.y
+                        while y + height <= h {
+                            let place = Rect(x: x, y: y, width: width, height: height)
+                            if HUD.isClear(place, of: avoid) { return place }
+                            y += 4
+                        }
+                        return nil
                     }
+                    let free = firstFree(clearOf: obstacles + content.avoid) ?? firstFree(clearOf: obstacles)
                     // Where the scene lies at both (a grid of badges), over the pane labels at the
                     // window's foot, in the band the grid leaves them; else at the bottom as usual.
                     let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
@@ -962,7 +967,9 @@ struct HUD {
             // (A falling caterpillar's way down comes after the HUD, and of the HUD a pane label,
             // left out while the toast shows, comes first: a toast over the slider panel being
             // tuned hid it for the whole fall at 500x400.)
-            let keptClearOf = [obstacles, rest + taken, rest + content.passing + unlabelled, rest + unlabelled, rest + content.passing, rest, taken]
+            // (And first of the scene as it is now: a badge held still where the toast goes.)
+            let keptClearOf = [obstacles + content.avoid, obstacles, rest + taken, rest + content.passing + unlabelled, rest + unlabelled,
+                               rest + content.passing, rest, taken]
             let box = keptClearOf.lazy.compactMap { avoid in candidates.first { HUD.isClear($0, of: avoid) && $0.maxY <= h } }.first
                 ?? candidates[0]
             let repeatsItsRow = content.toastSlider.map { slider in

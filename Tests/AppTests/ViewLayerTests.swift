@@ -314,6 +314,44 @@ import Typography
     }
 
 
+    /// A key's toast with a badge held still (tuning a slider while holding it) goes where it
+    /// covers neither the badge where it rests nor the held one where it is, where there is
+    /// such a place: at 700x450 it lay over the held "8", about 100 units free below it. Once
+    /// placed it stays put (`toastAt`) while the badge moves on.
+    @Test func aKeysToastKeepsClearOfAHeldBadge() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for (w, h, mode) in [(700.0, 450.0, Mode.metaball), (700, 450, .overlay), (700, 450, .bezier)] {
+            let layout = Layout(width: w, height: h, mode: mode, scene: .badges), parameters = Parameters()
+            let scene = makeScene(.badge, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: parameters, mode: mode)
+            let board = (scene as! BadgeScene).board
+            let home = board.badges[1].home
+            scene.apply(.pointerDown(home))
+            scene.apply(.pointerMove(home + Vec2(50, 25)))
+            scene.advance(to: 0.5)
+            let controls = Controls(scene: .badges)
+            var content = HUDContent()
+            // (The held badge's figures, as the window's caption has them, take the foot.)
+            content.caption = ["badge · \(mode.rawValue) · frame 6.9 ms · f1: keys", "held badge, Bézier / field:",
+                               "area 1939 / 1211 px² · IoU 0.595", "narrowest 20.8 px / parted · kinks 0° home / 11° badge"]
+            content.heldLines = 3
+            content.sliders = controls.sliders.map { SliderRow($0, in: parameters, scene: .badges, mode: mode) }
+            content.keepClear(of: scene.snapshot(parameters), scene: scene, layout: layout, parameters: parameters)
+            content.toast = "maxDistance = 61 px"
+            content.toastSlider = 0
+            let held = try #require(scene.heldPose)
+            let badge = HUDContent.boxes([Ball(center: held.center, radius: held.radius)], layout: layout)[0]
+            let hud = HUD(content, layout: layout, scale: 1, atlas: atlas)
+            let box = try #require(hud.toastBox, "\(mode): no toast")
+            #expect(!box.intersects(badge), "\(mode): the toast \(box) over the held badge \(badge)")
+            #expect(!content.rest!.contains { $0.intersects(box) }, "\(mode): the toast over a badge at home")
+            // Kept where it was as the badge moves on under it.
+            scene.apply(.pointerMove(held.center + Vec2(0, box.y + box.height / 2 - held.center.y)))
+            content.keepClear(of: scene.snapshot(parameters), scene: scene, layout: layout, parameters: parameters)
+            content.toastAt = box
+            #expect(HUD(content, layout: layout, scale: 1, atlas: atlas).toastBox == box, "\(mode): the toast moved")
+        }
+    }
+
     static func content(selected: Int, toast: String? = "saved screenshots/sticky-2026-11-30T101010-123.png (900x600)",
                         help: Bool = true) -> HUDContent {
         let controls = Controls(scene: .badges)
