@@ -924,7 +924,8 @@ struct HUD {
                         }
                         return nil
                     }
-                    let free = firstFree(clearOf: obstacles + content.avoid) ?? firstFree(clearOf: obstacles)
+                    // (Where the scene rests as it is, the grid, the two are one search.)
+                    let free = (content.rest == nil ? nil : firstFree(clearOf: obstacles + content.avoid)) ?? firstFree(clearOf: obstacles)
                     // Where the scene lies at both (a grid of badges), over the pane labels at the
                     // window's foot, in the band the grid leaves them; else at the bottom as usual.
                     let foot = Rect(x: x, y: max(0, h - 6 - height), width: width, height: height)
