@@ -157,7 +157,7 @@ enum ReplayCommand {
         // The script's badges where the picture shows them (as render says of its badge).
         if sceneName == .badge {
             for badge in script.badges {
-                let name = badge.text.isEmpty ? "badge \(badge.id)" : "badge \(badge.id) (\"\(badge.text)\")"
+                let name = ReplayCommand.name(of: badge)
                 _ = RenderCommand.warnIfOutside(name, center: badge.home, radius: badge.radius, layout: layout)
             }
         }
@@ -243,7 +243,7 @@ enum ReplayCommand {
             played = k + 1
             if cut == nil, let badges = scene as? BadgeScene, let i = badges.board.held {
                 let badge = badges.board.badges[i]
-                let name = badge.text.isEmpty ? "held badge \(badge.id)" : "held badge \(badge.id) (\"\(badge.text)\")"
+                let name = "held " + ReplayCommand.name(of: badge)
                 // (In the script's units, the pictures': a scene shrunk to fit is `layout.zoom` of them.)
                 let z = layout.zoom, at = Vec2((badge.center.x * z * 10).rounded() / 10, (badge.center.y * z * 10).rounded() / 10)
                 cut = RenderCommand.outsideNote(name, center: at, radius: (badge.radius * z * 10).rounded() / 10, layout: layout, zoom: z)
@@ -303,6 +303,11 @@ enum ReplayCommand {
         if let cut { CommandLine.warn(cut) }
         if let note = ReplayCommand.missNote(player.misses, scene: sceneName) { CommandLine.warn(note) }
         finished = true
+    }
+
+    /// A badge as the warnings name it: `badge 1 ("99+")`, or `badge 1` without a count.
+    static func name(of badge: Badge) -> String {
+        badge.text.isEmpty ? "badge \(badge.id)" : "badge \(badge.id) (\"\(badge.text)\")"
     }
 
     /// What the script's `down`s that grabbed nothing missed, in one line (the first three
