@@ -968,9 +968,11 @@ struct HUD {
             // (A falling caterpillar's way down comes after the HUD, and of the HUD a pane label,
             // left out while the toast shows, comes first: a toast over the slider panel being
             // tuned hid it for the whole fall at 500x400.)
-            // (And first of the scene as it is now: a badge held still where the toast goes.)
-            let keptClearOf = [obstacles + content.avoid, obstacles, rest + taken, rest + content.passing + unlabelled, rest + unlabelled,
-                               rest + content.passing, rest, taken]
+            // (And first of the scene as it is now: a badge held still where the toast goes;
+            // where the scene rests as it is, the grid, that is `obstacles` again.)
+            let asItIs = content.rest == nil ? [] : [obstacles + content.avoid]
+            let keptClearOf = asItIs + [obstacles, rest + taken, rest + content.passing + unlabelled, rest + unlabelled,
+                                        rest + content.passing, rest, taken]
             let box = keptClearOf.lazy.compactMap { avoid in candidates.first { HUD.isClear($0, of: avoid) && $0.maxY <= h } }.first
                 ?? candidates[0]
             let repeatsItsRow = content.toastSlider.map { slider in
