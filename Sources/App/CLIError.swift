@@ -37,11 +37,12 @@ func readInput(_ path: String, what: String, limit: Int = 16 << 20) throws(CLIEr
     }
     guard data.count <= limit else { throw .usage("\(what) '\(path)' is larger than \(limit >> 20) MiB") }
     // (Bytes that are not UTF-8 were read as replacement characters, which the errors then
-    // echoed: `unknown key '��'`. The first line that holds some is named instead.)
+    // echoed: `unknown key '��'`. The first line that holds some is named instead, in the
+    // `file:line:` form of the scripts' other errors.)
     guard let text = String(validating: data, as: UTF8.self) else {
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let bad = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
-        throw .usage("cannot read \(what) '\(path)': line \(bad) is not UTF-8 text")
+        throw .usage("\(path):\(bad): not UTF-8 text (\(what) must be UTF-8)")
     }
     // (A byte-order mark, as some editors save UTF-8, is no part of the text: it made a
     // script's first word "\u{FEFF}wait", an unknown command that read as "wait".)

@@ -148,15 +148,15 @@ let scratchMountsWork: Bool = {
         let out = folder.appendingPathComponent("a.png").path
         try Data("# caf\u{E9}\nwait 0.1\nkey ".utf8 + [0xFF, 0xFE] + Data("\n".utf8)).write(to: script)
         expectOneLine(try Sticky.run(["replay", script.path]), status: 2,
-                      containing: "cannot read the script '\(script.path)': line 3 is not UTF-8 text", "a script")
+                      containing: "\(script.path):3: not UTF-8 text (the script must be UTF-8)", "a script")
         try Data("{\n\"radius\": ".utf8 + [0xE9] + Data("\n}".utf8)).write(to: params)
         expectOneLine(try Sticky.run(["render", "--params", params.path, "--out", out]), status: 2,
-                      containing: "cannot read the params file '\(params.path)': line 2 is not UTF-8 text", "a params file")
+                      containing: "\(params.path):2: not UTF-8 text (the params file must be UTF-8)", "a params file")
         #expect(!FileManager.default.fileExists(atPath: out))
         // A lone continuation byte, and a sequence cut short at the end of the file.
         for bytes: [UInt8] in [[0x80], [0xE2, 0x82]] {
             try Data("wait 0.1\n# ".utf8 + bytes).write(to: script)
-            expectOneLine(try Sticky.run(["replay", script.path]), status: 2, containing: "line 2 is not UTF-8 text", "\(bytes)")
+            expectOneLine(try Sticky.run(["replay", script.path]), status: 2, containing: "\(script.path):2: not UTF-8 text", "\(bytes)")
         }
         // UTF-8 beyond ASCII is text: the script plays.
         try Data("# caf\u{E9} \u{20AC}\nbadge 100 100 20 \u{20AC}\nwait 0.1\n".utf8).write(to: script)
