@@ -92,6 +92,8 @@ final class WindowApp {
     private var toastPlace: (text: String, box: Rect)?
     /// Whether the field's overflow has been told (once a run).
     private var fieldOverflowTold = false
+    /// Set by h showing the sliders: the next frame's HUD tells whether their row had room.
+    private var slidersJustShown = false
     /// The clock's origin: the simulation's t = 0.
     let start: Double
     /// When (on that clock) the scene shown began: a scene made by the scene key starts at its t = 0.
@@ -372,6 +374,8 @@ final class WindowApp {
             // ("Sliders shown" is not drawn over the selected slider's row, which it brought back:
             // in a small window that row is all it shows.)
             say(showSliders ? "sliders shown" : "sliders hidden (h shows them)", slider: showSliders ? controls.selected : nil)
+            // (Where the window has no room for their row, the frame says so instead.)
+            slidersJustShown = showSliders
         case .toggleHelp:
             showHelp.toggle()
             helpScroll = 0
@@ -585,6 +589,10 @@ final class WindowApp {
     /// nothing and said nothing).
     static let gridPress = "the grid's badges are posed, still, for measuring: none can be held (n: the next scene)"
 
+    /// What h says where it shows the sliders but the window has no room for their row.
+    static let noRoomForSliders = (text: "no room for the sliders' row here: their keys say each value in a toast",
+                                   short: "no room for the sliders' row")
+
     /// A toast for a couple of seconds; `short`, its wording where it would take more than two
     /// lines (`HUDContent.toastShort`).
     private func say(_ text: String, slider: Int? = nil, short: String? = nil) {
@@ -704,7 +712,15 @@ final class WindowApp {
         var frame = painter.frame(layout: layout, scale: scale, parameters: options.parameters, pixelWidth: pixelWidth,
                                   pixelHeight: pixelHeight)
         // The HUD after the frame: its caption says how this frame's field is tiled.
-        let hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)
+        var hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)
+        if slidersJustShown {
+            // "Sliders shown" in a window with no room for their row (a short grid) showed none.
+            slidersJustShown = false
+            if showSliders, !showHelp, hud.sliderAreas.isEmpty {
+                say(WindowApp.noRoomForSliders.text, short: WindowApp.noRoomForSliders.short)
+                hud = HUD(hudContent(snapshot), layout: layout, scale: deviceScale, atlas: painter.atlas)
+            }
+        }
         self.hud = hud
         if let text = toast?.text, let box = hud.toastBox { toastPlace = (text, box) } else { toastPlace = nil }
         sliderScroll = hud.sliderFirst
