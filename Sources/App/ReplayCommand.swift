@@ -249,7 +249,9 @@ enum ReplayCommand {
                 cut = RenderCommand.outsideNote(name, center: at, radius: (badge.radius * z * 10).rounded() / 10, layout: layout, zoom: z)
                     .map { String(format: "at %.3f s the ", t) + $0 + "; the script's pointer took it there" }
             }
-            if let badges = scene as? BadgeScene,
+            // (Said only where frames are kept: a summary's events show no wobble, and the
+            // seeds' own spring at 60 fps made every summary warn.)
+            if !summarize, let badges = scene as? BadgeScene,
                 badges.board.badges.contains(where: { $0.phase == .returning && $0.center.distance(to: $0.home) > 0.5 }),
                 let (text, ring) = player.parameters.springAliasing(fps: fps) {
                 let note = text + "; --fps \(Int((2 * ring).rounded(.up))) or more shows it"
