@@ -33,7 +33,8 @@ struct CommonOptions {
     var parameters = Parameters()
     var warnings: [String] = []
     private var paramsFile: String?
-    private var preset: String?
+    /// --preset's name.
+    private(set) var preset: String?
     private var settings: [(parameter: Parameter?, text: String, source: String)] = []
     /// The parameters set by a flag or --set, each with how it was given ("--set chainCount=50"),
     /// for the warning where the scene has no use for one (`settingWarnings`).

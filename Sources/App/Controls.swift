@@ -99,7 +99,7 @@ struct Controls {
         KeyBinding("up, shift+tab", ["up", "shift+tab"], .selectPrevious, "select the previous slider (in this help: scroll)"),
         KeyBinding("down, tab", ["down", "tab"], .selectNext, "select the next slider (or click a bar)"),
         KeyBinding("left, right", ["left", "right"], .moveSlider, "change it (shift: x10, alt: /10; wheel too)"),
-        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider (shift: every slider)"),
+        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider to the preset loaded, else its default (shift: every slider)"),
         KeyBinding("1 2 3 4", ["1", "2", "3", "4"], .preset, "presets seed000, seed002, paperjs, smooth (the values they name)"),
         KeyBinding("p", ["p"], .saveParameters, "save the parameters to ./sticky-params.json"),
         KeyBinding("c", ["c"], .toggleConstruction, "construction: the bridges' (a held badge's lettered), the field's tiles"),
@@ -167,6 +167,18 @@ struct Controls {
 
     var selectedParameter: Parameter { sliders[selected] }
 
+    /// What backspace puts a slider back to: the defaults with the preset last loaded (by its
+    /// key, or --preset) over them, so that a slider tried after preset 2 goes back to seed
+    /// 002's value (it went to seed 000's); the preset's name, nil where none was loaded.
+    private(set) var basis = Parameters(), basisName: String?
+
+    /// Takes the preset `name` (a registry preset; nil: none) as what backspace resets to.
+    mutating func resetTo(preset name: String?) {
+        var values = Parameters()
+        if let name { try? ParameterRegistry.apply(preset: name, to: &values) }
+        (basis, basisName) = (values, name)
+    }
+
     /// Applies a key: moves the selection or the selected slider, loads a preset, or returns
     /// the effect the host must carry out.
     mutating func handle(_ key: KeyPress, parameters: inout Parameters) -> KeyEffect {
@@ -183,11 +195,14 @@ struct Controls {
             move(steps: steps, parameters: &parameters)
             return .parameters
         case .resetSlider:
-            for slider in key.shift ? Controls.sliders : [selectedParameter] { Controls.resetToDefault(slider, parameters: &parameters) }
+            for slider in key.shift ? Controls.sliders : [selectedParameter] {
+                try? slider.set(slider.value(in: basis), in: &parameters, source: "reset")
+            }
             return .parameters
         case .preset:
             guard let index = Int(key.name).map({ $0 - 1 }), ParameterRegistry.presets.indices.contains(index) else { return .none }
             try? ParameterRegistry.apply(preset: ParameterRegistry.presets[index].name, to: &parameters)
+            resetTo(preset: ParameterRegistry.presets[index].name)
             return .parameters
         case .reset: return .reset
         case .quit: return .quit
@@ -256,10 +271,6 @@ struct Controls {
         parameters[keyPath: key] = Controls.clean(value, step: step, range: range)
     }
 
-    /// Puts one parameter back to its default.
-    static func resetToDefault(_ parameter: Parameter, parameters: inout Parameters) {
-        try? parameter.set(parameter.value(in: Parameters()), in: &parameters, source: "reset")
-    }
 }
 
 /// How a number slider's bar maps its range: linear, or logarithmic for a range that spans

@@ -206,11 +206,13 @@ struct ScriptPlayer {
     /// pane's), as the window's pointer is, so a scene shrunk to fit is driven where it is shown.
     let zoom: Double
 
-    init(script: ReplayScript, scene: Scene, parameters: Parameters, zoom: Double = 1) {
+    /// `preset`: --preset's, what a backspace key resets to until a preset key loads another.
+    init(script: ReplayScript, scene: Scene, parameters: Parameters, preset: String? = nil, zoom: Double = 1) {
         self.script = script
         self.scene = scene
         self.parameters = parameters
         self.zoom = zoom
+        controls.resetTo(preset: preset)
     }
 
     /// A script's pointer command in the scene's units.

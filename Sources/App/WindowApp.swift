@@ -121,7 +121,7 @@ final class WindowApp {
             window.destroy()
             throw .failure("\(error)")
         }
-        (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
+        (controls, layout, scene) = WindowApp.setUp(options, size: window.size, preset: options.preset)
         if let dumpPath {
             switch AtomicFile.create(dumpPath) {
             case .success(let handle):
@@ -320,7 +320,8 @@ final class WindowApp {
             if binding == .preset, let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
                 say(WindowApp.presetToast(ParameterRegistry.presets[preset - 1].name))
             } else if binding == .resetSlider && key.shift {
-                say("every slider reset to its default")
+                say(controls.basisName.map { "every slider reset to preset \($0)'s values, the others to their defaults" }
+                    ?? "every slider reset to its default")
             }
         case .reset:
             scene.apply(.reset)
@@ -399,7 +400,7 @@ final class WindowApp {
         let leaving = options.scene
         options.scene = scenes[(scenes.firstIndex(of: options.scene)! + 1) % scenes.count]
         let selected = controls.selectedParameter.name, before = layout.zoom
-        (controls, layout, scene) = WindowApp.setUp(options, size: window.size)
+        (controls, layout, scene) = WindowApp.setUp(options, size: window.size, preset: controls.basisName)
         let note = zoomToast(from: before)
         controls.selected = selections.select(leaving: leaving, with: selected, for: options.scene, sliders: controls.sliders)
         let other = controls.selectedParameter.name == selected ? "" : " · \(controls.selectedParameter.name) selected"
@@ -414,12 +415,15 @@ final class WindowApp {
 
     /// The scene of `options` made for a window of `size`, with its sliders and its layout: at
     /// the start and at each press of the scene key.
-    private static func setUp(_ options: CommonOptions, size: (Int, Int)) -> (Controls, Layout, Scene) {
+    /// `preset`: the one backspace resets to (`Controls.basis`).
+    private static func setUp(_ options: CommonOptions, size: (Int, Int), preset: String?) -> (Controls, Layout, Scene) {
         let kind = SceneKind(scene: options.scene)
         let layout = Layout(width: Double(size.0), height: Double(size.1), mode: options.mode, scene: kind)
         let scene = makeScene(options.scene, width: layout.canvas.x, height: layout.canvas.y, badges: [], parameters: options.parameters,
                               mode: options.mode, count: options.count, band: (HUD.topBand / layout.zoom, HUD.bottomBand / layout.zoom))
-        return (Controls(scene: kind), layout, scene)
+        var controls = Controls(scene: kind)
+        controls.resetTo(preset: preset)
+        return (controls, layout, scene)
     }
 
     /// New parameters: the scene takes them, and a toast says the selected slider's value.
@@ -431,7 +435,8 @@ final class WindowApp {
             ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
         let crowded = remade && (scene as? ChainScene)?.world.fitsRoom == false
         let toast = WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode,
-                                          reset: reset, stuck: stuck, aliasing: aliasing?.note, remade: remade, crowded: crowded)
+                                          reset: reset, preset: controls.basisName, stuck: stuck, aliasing: aliasing?.note, remade: remade,
+                                          crowded: crowded)
         // (Not drawn where it would cover the slider's own row, which says the same; one with a
         // note is kept.)
         say(toast.text, slider: toast.noted ? nil : controls.selected)
@@ -446,14 +451,16 @@ final class WindowApp {
     /// moved a number no further (`stuck`) says it is at an end ("chainCount = 50 (its most)":
     /// the same toast again read as a key not taken), which its row does not say either.
     static func sliderToast(_ p: Parameter, in parameters: Parameters, scene: SceneKind, mode: Mode, reset: Bool = false,
-                            stuck: Bool = false, aliasing: String? = nil, remade: Bool = false, crowded: Bool = false)
+                            preset: String? = nil, stuck: Bool = false, aliasing: String? = nil, remade: Bool = false, crowded: Bool = false)
         -> (text: String, noted: Bool) {
         var end = ""
         if stuck, case .number(let key, let range, _) = p.kind {
             let v = parameters[keyPath: key]
             end = v >= range.upperBound ? " (its most)" : v <= range.lowerBound ? " (its least)" : ""
         }
-        let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))" + end
+        // (A reset names the preset it went back to, where that preset sets the slider.)
+        let from = reset ? preset.flatMap { ParameterRegistry.presetKeys.contains(p.name) ? " (preset \($0))" : nil } ?? "" : ""
+        let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))" + from + end
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
         // (Where the change made the scene anew, `Scene.update` says so: the caterpillar's other
         // sliders tune it where it is, `ChainWorld.retune`.)

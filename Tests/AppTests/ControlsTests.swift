@@ -273,6 +273,44 @@ import Testing
         #expect(parameters.motion.badge.maxDistance == 60 && parameters.flatness == 0.09)
     }
 
+    /// After a preset key, backspace puts a slider back to that preset's value, not the
+    /// default's (a new user took preset 2, tried springDamping, and backspace gave seed 000's
+    /// 0.1); shift+backspace puts every slider back to the preset, those it does not set to
+    /// their defaults, the colours as they were. Seed 002's values as the README gives them.
+    @Test func backspaceGoesBackToThePresetLoaded() throws {
+        var controls = Controls()
+        var parameters = Parameters()
+        parameters.color = Color(red: 0, green: 0.5, blue: 0)
+        _ = controls.handle(KeyPress(name: "2"), parameters: &parameters)
+        #expect(controls.basisName == "seed002")
+        controls.selected = try #require(controls.sliders.firstIndex { $0.name == "springDamping" })
+        _ = controls.handle(KeyPress(name: "right", shift: true), parameters: &parameters)
+        #expect(parameters.motion.springDamping != 0.2)
+        _ = controls.handle(KeyPress(name: "backspace"), parameters: &parameters)
+        #expect(parameters.motion.springDamping == 0.2)
+        parameters.motion.springDuration = 1.5
+        parameters.motion.explosionDuration = 2
+        parameters.bridge.style = .tangent
+        parameters.flatness = 0.09
+        _ = controls.handle(KeyPress(name: "backspace", shift: true), parameters: &parameters)
+        #expect(parameters.motion.springDuration == 0.5 && parameters.motion.explosionDuration == 0.25 && parameters.bridge.style == .cubic)
+        #expect(parameters.flatness == Parameters().flatness && parameters.color == Color(red: 0, green: 0.5, blue: 0))
+        // Preset 1 again: the defaults are what backspace goes back to.
+        _ = controls.handle(KeyPress(name: "1"), parameters: &parameters)
+        parameters.motion.springDamping = 0.7
+        _ = controls.handle(KeyPress(name: "backspace"), parameters: &parameters)
+        #expect(parameters.motion.springDamping == Parameters().motion.springDamping)
+        // The toast names the preset where the preset sets the slider, and not where it does not.
+        let damping = try #require(Controls.sliders.first { $0.name == "springDamping" })
+        let flatness = try #require(Controls.sliders.first { $0.name == "flatness" })
+        var seed002 = Parameters()
+        seed002.motion.springDamping = 0.2
+        #expect(WindowApp.sliderToast(damping, in: seed002, scene: .badges, mode: .bezier, reset: true, preset: "seed002").text
+                .hasPrefix("springDamping reset to 0.2 (preset seed002)"))
+        #expect(!WindowApp.sliderToast(flatness, in: seed002, scene: .badges, mode: .bezier, reset: true, preset: "seed002").text
+                .contains("preset"))
+    }
+
     /// The preset's toast counts the sliders a preset sets: with every slider moved off its
     /// default and every preset's value, preset 1 brings back exactly that many.
     @Test func thePresetToastCountsWhatItSets() throws {
@@ -352,6 +390,26 @@ import Testing
         let events = lines.flatMap(\.events)
         // 70 px is within 60 + 1 + 10 = 71: springs home; after the reset to 60 it detaches and bursts.
         #expect(events == ["began", "released", "returned", "began", "detached", "released", "exploded", "removed"], "\(events)")
+    }
+
+    /// With --preset paperjs (maxDistance 80), a backspace key puts maxDistance back to 80, not
+    /// the default 60: a pull of 70 px springs home after it.
+    @Test func backspaceGoesBackToThePresetOption() throws {
+        let (result, lines, folder) = try replay("""
+            badge 400 300 20
+            key left
+            key shift+left
+            key shift+left
+            key backspace
+            down 400 300
+            move 470 300 0.2
+            up
+            wait 1.2
+            """, { _ in ["--preset", "paperjs"] })
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = lines.flatMap(\.events)
+        #expect(events == ["began", "released", "returned"], "\(events)")
     }
 }
 
