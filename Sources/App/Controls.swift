@@ -99,7 +99,7 @@ struct Controls {
         KeyBinding("up, shift+tab", ["up", "shift+tab"], .selectPrevious, "select the previous slider (in this help: scroll)"),
         KeyBinding("down, tab", ["down", "tab"], .selectNext, "select the next slider (or click a bar)"),
         KeyBinding("left, right", ["left", "right"], .moveSlider, "change it (shift: x10, alt: /10; wheel too)"),
-        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider to the preset loaded, else its default (shift: every slider)"),
+        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider to its preset (shift: every slider)"),
         KeyBinding("1 2 3 4", ["1", "2", "3", "4"], .preset, "presets seed000, seed002, paperjs, smooth (the values they name)"),
         KeyBinding("p", ["p"], .saveParameters, "save the parameters to ./sticky-params.json"),
         KeyBinding("c", ["c"], .toggleConstruction, "construction: the bridges' (a held badge's lettered), the field's tiles"),
@@ -265,9 +265,9 @@ struct Controls {
 
     /// Sets the selected number slider from a bar position, 0…1 (the mouse on its bar).
     mutating func set(fraction: Double, parameters: inout Parameters) {
-        guard case .number(let key, let range, let step) = selectedParameter.kind else { return }
+        guard case .number(let key, let range, let step) = selectedParameter.kind, let scale = selectedParameter.sliderScale else { return }
         // Whole steps: a pointer's pixel is no finer than that on any bar.
-        let value = (SliderScale(range: range, step: step).value(at: fraction) / step).rounded() * step
+        let value = (scale.value(at: fraction) / step).rounded() * step
         parameters[keyPath: key] = Controls.clean(value, step: step, range: range)
     }
 

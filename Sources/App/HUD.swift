@@ -298,8 +298,8 @@ extension SliderRow {
     /// shown in `scene` and `mode`.
     init(_ parameter: Parameter, in parameters: Parameters, scene: SceneKind = .badges, mode: Mode = .split) {
         var fraction: Double?
-        if case .number(let key, let range, let step) = parameter.kind {
-            fraction = SliderScale(range: range, step: step).fraction(of: parameters[keyPath: key])
+        if case .number(let key, _, _) = parameter.kind, let scale = parameter.sliderScale {
+            fraction = scale.fraction(of: parameters[keyPath: key])
         }
         self.init(name: parameter.name, value: parameter.shownValue(in: parameters),
                   fraction: fraction, widest: parameter.widestText)

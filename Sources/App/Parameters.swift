@@ -132,9 +132,14 @@ public struct Parameter: Sendable {
     /// A number that counts things (the caterpillar's bodies): whole values only, its keys'
     /// fine steps (alt) still whole.
     public let whole: Bool
+    /// The values a number's bar spans in the window, where they are fewer than its range: the
+    /// keys and --set reach the whole range, the bar (a click, a drag) the values in use. On
+    /// maxDistance's 1…10,000, 40…120 px was a tenth of the bar and a click at three quarters
+    /// set 788 px. Nil: the whole range.
+    public let bar: ClosedRange<Double>?
 
     init(name: String, unit: String, summary: String, kind: Kind, scope: Scope = .everyScene, when condition: Condition? = nil,
-         whole: Bool = false) {
+         whole: Bool = false, bar: ClosedRange<Double>? = nil) {
         self.name = name
         self.unit = unit
         self.summary = summary
@@ -142,6 +147,13 @@ public struct Parameter: Sendable {
         self.scope = scope
         self.condition = condition
         self.whole = whole
+        self.bar = bar
+    }
+
+    /// How its bar maps values, for a number (`bar`, else its range); nil for other kinds.
+    var sliderScale: SliderScale? {
+        guard case .number(_, let range, let step) = kind else { return nil }
+        return SliderScale(range: bar ?? range, step: step)
     }
 
     /// `maxDistance` → `max-distance`.
@@ -300,10 +312,10 @@ public enum ParameterRegistry {
     public static let all: [Parameter] = [
         Parameter(
             name: "maxDistance", unit: "px", summary: "distance between the centres past which the bridge breaks (seeds: 60)",
-            kind: .number(\.motion.badge.maxDistance, range: 1...10_000, step: 1), scope: .badges),
+            kind: .number(\.motion.badge.maxDistance, range: 1...10_000, step: 1), scope: .badges, bar: 10...200),
         Parameter(
             name: "shrink", unit: "", summary: "home circle radius is R − d/shrink (seeds: 10)",
-            kind: .number(\.motion.badge.shrink, range: 0.1...1_000, step: 0.5), scope: .badges),
+            kind: .number(\.motion.badge.shrink, range: 0.1...1_000, step: 0.5), scope: .badges, bar: 1...40),
         Parameter(
             name: "springDamping", unit: "", summary: "damping ratio of the spring back; < 1 overshoots (seed 000: 0.1, seed 002: 0.2)",
             kind: .number(\.motion.springDamping, range: 0.01...5, step: 0.05), scope: .badges, when: .motion),
@@ -338,7 +350,7 @@ public enum ParameterRegistry {
             kind: .number(\.metaball.threshold, range: 0.01...0.99, step: 0.01), when: .kernel(.wyvill)),
         Parameter(
             name: "blend", unit: "px", summary: "smoothMin kernel: blend width k (12)",
-            kind: .number(\.metaball.blend, range: 0.1...200, step: 0.5), when: .kernel(.smoothMin)),
+            kind: .number(\.metaball.blend, range: 0.1...200, step: 0.5), when: .kernel(.smoothMin), bar: 1...48),
         Parameter(
             name: "metaballBreak", unit: "", summary: "metaball mode at the break: vanish (as the Bézier home circle) or separate",
             kind: .choice(options: MetaballBreak.allCases.map(\.rawValue), get: { $0.metaballBreak.rawValue },
@@ -365,13 +377,13 @@ public enum ParameterRegistry {
             kind: .number(\.chain.headRadius, range: 2...200, step: 1), scope: .chain),
         Parameter(
             name: "gravity", unit: "px/s²", summary: "chain scene: gravity (UIKit's 1.0 = 1000)",
-            kind: .number(\.chain.gravity, range: 0...10_000, step: 50), scope: .chain),
+            kind: .number(\.chain.gravity, range: 0...10_000, step: 50), scope: .chain, bar: 0...3000),
         Parameter(
             name: "stiffness", unit: "1/s²", summary: "chain scene: 0 rigid joints (seed), else damped springs this stiff",
-            kind: .number(\.chain.stiffness, range: 0...100_000, step: 100), scope: .chain),
+            kind: .number(\.chain.stiffness, range: 0...100_000, step: 100), scope: .chain, bar: 0...20_000),
         Parameter(
             name: "jointDamping", unit: "1/s", summary: "chain scene: damping of spring joints (5)",
-            kind: .number(\.chain.jointDamping, range: 0...1_000, step: 1), scope: .chain),
+            kind: .number(\.chain.jointDamping, range: 0...1_000, step: 1), scope: .chain, bar: 0...50),
         Parameter(
             name: "airDrag", unit: "", summary: "chain scene: fraction of velocity kept after a second (0.6)",
             kind: .number(\.chain.airDrag, range: 0.01...1, step: 0.01), scope: .chain),

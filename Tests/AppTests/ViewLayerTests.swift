@@ -1913,16 +1913,33 @@ extension HUDTests {
         }
     }
 
-    @Test func aBarPositionSetsTheSliderWithinItsRange() {
+    /// A bar spans the values in use where the range is far wider (maxDistance's bar 10…200 px
+    /// of 1…10,000, linear: a click at three quarters set 788 px on the log scale of the whole
+    /// range); the keys still reach the whole range, and a value past the bar fills it.
+    @Test func aBarPositionSetsTheSliderWithinItsBar() throws {
         var controls = Controls(scene: .badges)
         var parameters = Parameters()
-        // maxDistance at the bar's middle: 1 + expm1(0.5 ln 10000) = 100, whole steps.
+        // maxDistance at the bar's middle: 10 + 0.5 × 190 = 105; at three quarters 152.5 → 152 or 153 (whole steps).
         controls.set(fraction: 0.5, parameters: &parameters)
-        #expect(parameters.motion.badge.maxDistance == 100)
+        #expect(parameters.motion.badge.maxDistance == 105)
+        controls.set(fraction: 0.75, parameters: &parameters)
+        #expect(abs(parameters.motion.badge.maxDistance - 152.5) == 0.5)
         controls.set(fraction: -3, parameters: &parameters)
-        #expect(parameters.motion.badge.maxDistance == 1)
+        #expect(parameters.motion.badge.maxDistance == 10)
         controls.set(fraction: 7, parameters: &parameters)
-        #expect(parameters.motion.badge.maxDistance == 10_000)
+        #expect(parameters.motion.badge.maxDistance == 200)
+        // shift+right ten times from 200: 300, past the bar, which the row then shows full.
+        for _ in 0..<10 { _ = controls.handle(KeyPress(name: "right", shift: true), parameters: &parameters) }
+        #expect(parameters.motion.badge.maxDistance == 300)
+        let distance = try #require(Controls.sliders.first { $0.name == "maxDistance" })
+        #expect(SliderRow(distance, in: parameters).fraction == 1)
+        // Its default, 60, sits (60 − 10)/190 along it.
+        #expect(abs((SliderRow(distance, in: Parameters()).fraction ?? -1) - 50.0 / 190) < 1e-12)
+        // Every bar holds its slider's default, and lies within its range.
+        for slider in Controls.sliders {
+            guard case .number(let key, let range, _) = slider.kind, let bar = slider.bar else { continue }
+            #expect(range.contains(bar.lowerBound) && range.contains(bar.upperBound) && bar.contains(Parameters()[keyPath: key]), "\(slider.name)")
+        }
     }
 }
 

@@ -194,8 +194,8 @@ extension WindowTests {
         #expect(held == [0], "the first grab took \(held), not the badge beside the help")
 
         // A click on maxDistance's bar at x = 720 set it (saved with p): the bar is measured in
-        // the grab before, and the value follows the log scale, f = (x − x0)/w,
-        // v = 1 + expm1(f ln 10000), whole steps; within a pixel's worth either way.
+        // the grab before, and the value follows the bar's span, 10…200 px, f = (x − x0)/w,
+        // v = 10 + 190 f, whole steps; within a pixel's worth either way.
         var run: [Int] = []
         for x in (440..<760).reversed() {
             let on = selected.isNear(x, 25, WindowTests.ink, 20) || selected.isNear(x, 25, WindowTests.track, 8)
@@ -204,7 +204,7 @@ extension WindowTests {
         }
         let x0 = Double(try #require(run.last)), x1 = Double(try #require(run.first)) + 1
         #expect(x0 < 720 && x1 > 720, "the bar \(x0)…\(x1) is not under the click")
-        func value(_ f: Double) -> Double { 1 + expm1(min(max(f, 0), 1) * log(10_000.0)) }
+        func value(_ f: Double) -> Double { 10 + 190 * min(max(f, 0), 1) }
         let params = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("clicked.json"))) as? [String: Any]
         let distance = try #require(params?["maxDistance"] as? Double)
         let low = value((719 - x0) / (x1 - x0)).rounded(.down), high = value((721 - x0) / (x1 - x0)).rounded(.up)
