@@ -51,6 +51,30 @@ struct Arguments {
 
 /// Parsers for option values; each error names the option, what it expects, what it got.
 enum Parse {
+    /// The candidate nearest `name` in edits (letters put in, taken out, changed or two
+    /// swapped, case and leading dashes ignored), where that is at most 2 and under half its
+    /// length: the word meant by a typo. nil where none is near.
+    static func nearest(to name: String, among candidates: [String]) -> String? {
+        func letters(_ word: String) -> [Character] { Array(word.drop { $0 == "-" }.lowercased()) }
+        let typed = letters(name)
+        func edits(_ candidate: String) -> Int {
+            let b = letters(candidate)
+            guard !typed.isEmpty, !b.isEmpty else { return max(typed.count, b.count) }
+            var previous: [Int] = [], row = Array(0...b.count)
+            for i in 1...typed.count {
+                var next = [i] + Array(repeating: 0, count: b.count)
+                for j in 1...b.count {
+                    next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (typed[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1, j > 1, typed[i - 1] == b[j - 2], typed[i - 2] == b[j - 1] { next[j] = min(next[j], previous[j - 2] + 1) }
+                }
+                (previous, row) = (row, next)
+            }
+            return row[b.count]
+        }
+        guard let best = candidates.map({ ($0, edits($0)) }).min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= 2 && 2 * best.1 < typed.count ? best.0 : nil
+    }
+
     /// `WxH`, positive integers; the x may be a capital (`800X600` was refused, a new user found).
     static func size(_ text: String, option: String) throws(CLIError) -> (Int, Int) {
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "X" })
@@ -72,7 +96,7 @@ enum Parse {
     static func point(_ text: String, option: String) throws(CLIError) -> (Double, Double) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = decimal(parts[0]), let y = decimal(parts[1]), abs(x) <= 1e6, abs(y) <= 1e6 else {
-            throw .usage("\(option) expects X,Y with two numbers of at most 1000000 in size, got '\(text)'")
+            throw .usage("\(option) expects X,Y, two numbers (e.g. 240,320) of at most 1000000 in size, got '\(text)'")
         }
         return (x, y)
     }
@@ -114,5 +138,18 @@ enum Parse {
             throw .usage("\(option) expects \(what), got '\(text)'")
         }
         return value
+    }
+}
+
+extension CLIError {
+    /// An option that `command` (nil: the window) does not take, with the option of its help or
+    /// the parameters' flags nearest it: `render: unknown option '--max-distnce' (did you mean
+    /// '--max-distance'? see sticky render --help)`; a typo got only "unknown option".
+    static func unknownOption(_ option: String, command: String?) -> CLIError {
+        let help = CommandLine.commandHelp(command ?? "window") ?? ""
+        let listed = help.matches(of: /--[a-z][a-z0-9-]*/).map { String($0.output) }
+        let flags = ParameterRegistry.all.map { "--" + $0.flag }
+        let guess = Parse.nearest(to: option, among: Array(Set(listed + flags)).sorted()).map { "did you mean '\($0)'? " } ?? ""
+        return .usage("\(command.map { $0 + ": " } ?? "")unknown option '\(option)' (\(guess)see sticky \(command.map { $0 + " " } ?? "")--help)")
     }
 }

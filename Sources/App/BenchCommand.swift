@@ -107,7 +107,7 @@ enum BenchCommand {
                     frames = Int(try Parse.number(
                         arguments.value(of: option, inline: inline, expects: "a count"), option: option,
                         range: 1...100_000, what: "a whole number of frames from 1 to 100000"))
-                default: throw .usage("bench: unknown option '\(option)' (see sticky bench --help)")
+                default: throw .unknownOption(option, command: "bench")
                 }
             }
         }

@@ -57,7 +57,8 @@ struct CommonOptions {
           --scene S                 badge, chain (seed 004's caterpillar), or grid: --count N
                                     badges pulled seeded random ways, for scaling (\(defaults.scene.rawValue))
           --count N                 the grid scene's badges, 1 to \(GridScene.largestCount) (\(defaults.count))
-          --preset NAME             seed000 (the default values), seed002, paperjs, smooth; first
+          --preset NAME             seed000 (the default values), seed002, paperjs, smooth;
+                                    applied first: --params and --set win over it
           --params FILE             JSON object of parameters, e.g. {"maxDistance": 80}
           --set NAME=VALUE          one parameter; repeatable; wins over --params
         """

@@ -433,28 +433,9 @@ public enum ParameterRegistry {
         return .usage("\(source): unknown parameter '\(name)' (\(guess)known: \(all.map(\.name).joined(separator: ", ")))")
     }
 
-    /// The parameter whose name is nearest `name` in edits (letters put in, taken out, changed
-    /// or two swapped, case ignored), where that is at most 2 and under half its length: the
-    /// name meant by a typo ("maxDistanse", "maxdistance", "shirnk"). nil where none is near.
-    static func nearest(to name: String) -> String? {
-        let typed = Array(name.lowercased())
-        func edits(_ candidate: String) -> Int {
-            let b = Array(candidate.lowercased())
-            guard !typed.isEmpty, !b.isEmpty else { return max(typed.count, b.count) }
-            var previous: [Int] = [], row = Array(0...b.count)
-            for i in 1...typed.count {
-                var next = [i] + Array(repeating: 0, count: b.count)
-                for j in 1...b.count {
-                    next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (typed[i - 1] == b[j - 1] ? 0 : 1))
-                    if i > 1, j > 1, typed[i - 1] == b[j - 2], typed[i - 2] == b[j - 1] { next[j] = min(next[j], previous[j - 2] + 1) }
-                }
-                (previous, row) = (row, next)
-            }
-            return row[b.count]
-        }
-        guard let best = all.map({ ($0.name, edits($0.name)) }).min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= 2 && 2 * best.1 < typed.count ? best.0 : nil
-    }
+    /// The parameter whose name is nearest `name` in edits (`Parse.nearest`): the name meant by
+    /// a typo ("maxDistanse", "maxdistance", "shirnk"). nil where none is near.
+    static func nearest(to name: String) -> String? { Parse.nearest(to: name, among: all.map(\.name)) }
 
     /// Applies `--set NAME=VALUE`.
     @discardableResult

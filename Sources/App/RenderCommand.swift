@@ -139,7 +139,7 @@ struct RenderRequest {
                         arguments.value(of: option, inline: inline, expects: "seconds"), option: option, range: 0...600,
                         what: "seconds from 0 to 600")
                 default:
-                    throw .usage("render: unknown option '\(option)' (see sticky render --help)")
+                    throw .unknownOption(option, command: "render")
                 }
             }
         }

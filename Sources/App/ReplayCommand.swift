@@ -41,7 +41,7 @@ struct ReplayRequest {
                     apngPath = try Parse.fileName(
                         arguments.value(of: option, inline: inline, expects: "an APNG file name"), option: option,
                         formats: ["png", "apng"], what: "an animated PNG")
-                default: throw .usage("replay: unknown option '\(option)' (see sticky replay --help)")
+                default: throw .unknownOption(option, command: "replay")
                 }
             }
         }

@@ -53,7 +53,7 @@ enum SoakCommand {
                         arguments.value(of: option, inline: inline, expects: "a number"), option: option,
                         range: 0...1e15, what: "a whole number from 0"))
                 case "--quiet": quiet = true
-                default: throw .usage("soak: unknown option '\(option)' (see sticky soak --help)")
+                default: throw .unknownOption(option, command: "soak")
                 }
             }
         }

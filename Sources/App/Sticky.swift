@@ -136,7 +136,7 @@ struct WindowRequest {
                     case "false", "off", "no", "0": screenshotHUD = false
                     default: throw .usage("--screenshot-hud expects true or false, got '\(text)'")
                     }
-                default: throw .usage("unknown option '\(option)' (see sticky --help)")
+                default: throw .unknownOption(option, command: nil)
                 }
             }
         }

@@ -169,7 +169,7 @@ struct StudyRequest {
                     distance = try Parse.number(arguments.value(of: option, inline: inline, expects: "a distance"), option: option,
                                                 range: 0...5000, what: "a distance from 0 to 5000 logical pixels")
                 default:
-                    throw .usage("study: unknown option '\(option)' (see sticky study --help)")
+                    throw .unknownOption(option, command: "study")
                 }
             }
         }
@@ -223,7 +223,9 @@ struct StudyRequest {
         let name = String(parts[0])
         if name != "distance" {
             guard let parameter = ParameterRegistry.named(name) else {
-                throw .usage("--sweep: unknown parameter '\(name)' (distance, or a number parameter: sticky render --help)")
+                let numbers = ParameterRegistry.all.filter { if case .number = $0.kind { true } else { false } }.map(\.name)
+                let guess = Parse.nearest(to: name, among: ["distance"] + numbers).map { "did you mean '\($0)'? " } ?? ""
+                throw .usage("--sweep: unknown parameter '\(name)' (\(guess)distance, or a number parameter: sticky render --help)")
             }
             guard case .number(_, let range, _) = parameter.kind else { throw .usage("--sweep: '\(name)' is not a number parameter") }
             guard range.contains(from), range.contains(to) else {

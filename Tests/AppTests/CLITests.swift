@@ -105,7 +105,7 @@ func temporaryFolder() throws -> URL {
         // JSON refused it; the options drew --radius 0x10 at 16).
         (["--radius", "0x10"], "--radius expects a radius from 0.01 to 100000 logical pixels, got '0x10'"),
         (["--scale", "0x2"], "--scale expects"),
-        (["--drag", "0x10,0x20"], "--drag expects X,Y with two numbers"),
+        (["--drag", "0x10,0x20"], "--drag expects X,Y, two numbers"),
         (["--set", "maxDistance=0x40"], "expects a number from 1 to 10000 (px), got '0x40'"),
         (["--scene", "grid", "--count", "0x10"], "--count expects a whole number of badges from 1 to 4096, got '0x10'"),
         (["--drag", "1,inf"], "--drag"),
@@ -119,7 +119,13 @@ func temporaryFolder() throws -> URL {
         (["--set", "heeadColr=#ff0000"], "(did you mean 'headColor'?"),
         (["--set", "maxDistance"], "--set expects NAME=VALUE"),
         (["--set", "shrink=-1"], "--set shrink expects"),
-        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["--frobnicate"], "render: unknown option '--frobnicate' (see sticky render --help)"),
+        // An option's typo is guessed too, among the command's options and the parameters' flags
+        // (it said only "unknown option").
+        (["--max-distnce", "50"], "render: unknown option '--max-distnce' (did you mean '--max-distance'? see sticky render --help)"),
+        (["--scael", "2"], "(did you mean '--scale'?"),
+        (["--Wireframe"], "(did you mean '--wireframe'?"),
+        (["--drag", "240"], "--drag expects X,Y, two numbers (e.g. 240,320) of at most 1000000 in size, got '240'"),
         (["stray"], "positional"),
         (["--size", "9000x10", "--scale", "2"], "at most 16384"),
     ])
@@ -133,6 +139,24 @@ func temporaryFolder() throws -> URL {
         #expect(lines.count == 1 && lines[0].hasPrefix("sticky: "), "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Every command guesses an option's typo among its own options, and study's --sweep a
+    /// name's among the numbers it sweeps; a word near none is only named.
+    @Test(arguments: [
+        (["replay", "x.txt", "--fsp", "30"], "sticky: replay: unknown option '--fsp' (did you mean '--fps'? see sticky replay --help)"),
+        (["study", "--sweeep", "distance=0:10:5"], "sticky: study: unknown option '--sweeep' (did you mean '--sweep'? see sticky study --help)"),
+        (["bench", "--frame", "3"], "sticky: bench: unknown option '--frame' (did you mean '--frames'? see sticky bench --help)"),
+        (["soak", "--sed", "3"], "sticky: soak: unknown option '--sed' (did you mean '--seed'? see sticky soak --help)"),
+        (["--sise", "300x200"], "sticky: unknown option '--sise' (did you mean '--size'? see sticky --help)"),
+        (["study", "--sweep", "distnce=0:10:5"], "sticky: --sweep: unknown parameter 'distnce' (did you mean 'distance'? distance, or a number"),
+        (["study", "--sweep", "maxdistance=40:60:10"], "(did you mean 'maxDistance'?"),
+        (["replay", "x.txt", "--zzz"], "sticky: replay: unknown option '--zzz' (see sticky replay --help)"),
+    ])
+    func typosAreGuessed(arguments: [String], message: String) throws {
+        let result = try Sticky.run(arguments)
+        #expect(result.status == 2 && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
     }
 
     /// An output named for another format than the one written: exit 2, one line naming the
