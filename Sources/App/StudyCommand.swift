@@ -344,7 +344,9 @@ enum StudyCommand {
             request.cell = grownCell(request, rows: rows)
             try request.checkSheetSize()
         }
-        for warning in cellWarnings(request, rows: rows) { CommandLine.warn(warning) }
+        for warning in cellWarnings(request, rows: rows) + [flatWarning(request, rows: rows)].compactMap({ $0 }) {
+            CommandLine.warn(warning)
+        }
         let sheet = try drawSheet(request, atlas: atlas, progress: progress)
         let plots = try drawPlots(request, rows: rows, atlas: atlas)
         progress.done()
@@ -415,8 +417,10 @@ enum StudyCommand {
                     (left, right) = (max(left, -box.minX), max(right, box.maxX))
                 }
             }
-            let columns = Int(((left + right) / step).rounded(.up)) + 1
-            let xs = (0..<columns).map { -left + Double($0) * step }
+            // (On whole multiples of the step from the home's centre, whatever the reach: columns
+            // that began at −reach put the quad fill's area 2420.46 at one threshold and 2420.51
+            // at another, though the threshold does not shape it.)
+            let xs = (-Int((left / step).rounded(.up))...Int((right / step).rounded(.up))).map { Double($0) * step }
             // The columns between the centres, with both ends exactly.
             let between = (0...max(1, Int((d / step).rounded(.up)))).map { min(d, Double($0) * step) }
             let quadParameters = StudyFill.all[0].apply(to: base)
@@ -506,6 +510,38 @@ enum StudyCommand {
     /// The metaball field of the badge pulled `distance` along +x from a home at the origin.
     static func field(_ request: StudyRequest, parameters: Parameters, distance: Double) -> MetaballField {
         BadgePainter.field(of: [pose(request, parameters: parameters, distance: distance)], parameters: parameters)
+    }
+
+    /// Where the sweep of another parameter than the distance leaves the figures of a fill it
+    /// shapes the same at every value (the README's own maxDistance sweep at --distance 40
+    /// changed the cubic fill alone, and five of six rows and lines were flat without a word);
+    /// nil where the request's warnings have said why already. A fill the parameter does not
+    /// shape (quad in a threshold sweep) goes unsaid: it is there to compare with.
+    static func flatWarning(_ request: StudyRequest, rows: [StudyRow]) -> String? {
+        guard request.sweep != "distance", request.values.count > 1, request.breakWarning == nil, request.sweepWarning == nil,
+              let parameter = ParameterRegistry.named(request.sweep) else { return nil }
+        func isFlat(_ fill: StudyFill) -> Bool {
+            let own = rows.filter { $0.fill == fill }
+            guard let first = own.first else { return false }
+            // (Alike to a millionth: a field traced on its own grid moves in its last digits.)
+            func alike(_ a: Double?, _ b: Double?) -> Bool {
+                guard let a, let b else { return a == nil && b == nil }
+                return abs(a - b) <= 1e-6 * max(1, abs(a), abs(b))
+            }
+            return own.allSatisfy {
+                alike($0.area, first.area) && alike($0.waist, first.waist) && alike($0.kinkHome, first.kinkHome)
+                    && alike($0.kinkBadge, first.kinkBadge)
+            }
+        }
+        let shaped = request.fills.filter { fill in
+            parameter.whyNotInEffect(fill.apply(to: request.common.parameters), scene: .free, mode: fill.style != nil ? .bezier : .metaball) == nil
+        }
+        let flat = shaped.filter(isFlat)
+        guard !flat.isEmpty else { return nil }
+        let changed = request.fills.filter { !isFlat($0) }.map(\.name)
+        let lead = "--sweep \(request.sweep) at --distance \(Parameter.format(request.distance)) changes "
+            + (changed.isEmpty ? "no fill's figures" : "the figures of \(changed.joined(separator: ", ")) only")
+        return lead + ": those of \(flat.map(\.name).joined(separator: ", ")) are the same at every value"
     }
 
     /// A line for each fill whose shape at a value the sheet shows reaches past its cell (a

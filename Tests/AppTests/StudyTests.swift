@@ -437,6 +437,38 @@ import Testing
         #expect(result.stderr == (warning.map { "sticky: warning: \($0)\n" } ?? ""), "\(result.stderr)")
     }
 
+    /// A sweep that leaves the figures of a fill it shapes the same at every value says which
+    /// (the README's maxDistance sweep at the pull of 40 px changed the cubic fill's alone: the
+    /// other bridges and the fields depend on maxDistance only through the break); a fill it
+    /// does not shape, there to compare with, goes unsaid. What it says is so: the fills it
+    /// names have the same figures in study.csv at every value, the others do not.
+    @Test(arguments: [
+        (["--sweep", "maxDistance=40:100:20"],
+         "--sweep maxDistance at --distance 40 changes the figures of cubic only: those of quad, tangent, metaball.inverseSquare, metaball.wyvill, metaball.smoothMin are the same at every value",
+         ["quad", "tangent", "metaball.inverseSquare", "metaball.wyvill", "metaball.smoothMin"], ["cubic"]),
+        // paper.js's handle is min(v·handleRate, |p1p2|/(r1 + r2)): the second at 40 px.
+        (["--sweep", "handleRate=1:3:1", "--fills", "quad,tangent"],
+         "--sweep handleRate at --distance 40 changes no fill's figures: those of tangent are the same at every value", ["tangent"], []),
+        (["--sweep", "handleRate=1:3:1", "--fills", "quad,tangent", "--distance", "55"], nil, [], ["tangent"]),
+        (["--sweep", "threshold=0.3:0.7:0.2"], nil, [], ["metaball.wyvill"]),
+    ] as [([String], String?, [String], [String])])
+    func aFlatFillIsSaid(arguments: [String], warning: String?, flat: [String], changed: [String]) throws {
+        let (folder, result, rows) = try StudyTests.study(arguments)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == (warning.map { "sticky: warning: \($0)\n" } ?? ""), "\(result.stderr)")
+        for fill in flat + changed {
+            let own = rows.filter { $0.fill == fill }
+            let same = own.count > 1 && own.allSatisfy { abs($0.area - own[0].area) < 1e-3 && abs($0.waist - own[0].waist) < 1e-3 }
+            #expect(same == flat.contains(fill), "\(fill): areas \(own.map(\.area)), waists \(own.map(\.waist))")
+        }
+        // The quad fill, which none of these sweeps shapes at this pull, measures the same at
+        // every value, to the CSV's last digit (its columns began at the widest field's reach,
+        // and a threshold of 0.7 put its area at 2420.51, not 2420.46).
+        let quad = rows.filter { $0.fill == "quad" }
+        #expect(quad.count > 1 && quad.allSatisfy { $0.area == quad[0].area }, "\(quad.map(\.area))")
+    }
+
     /// A sweep of another parameter with the badge pulled past the break is said, with what it
     /// leaves: every fill the badge alone (its figures the same at every value) where the home
     /// ball vanishes too, else the Bézier fills; at the break itself, or in a sweep of
