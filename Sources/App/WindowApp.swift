@@ -789,7 +789,8 @@ final class WindowApp {
                                                               recorded: capture.recordedSeconds)
         if let tiling = painter.tiling { lines.append(HUDContent.tilingLine(tiling)) }
         guard options.mode != .bezier, let pose else { return (lines, 0, swatches) }
-        let figures = WindowApp.figures(RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1))
+        let figures = WindowApp.figures(RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1),
+                                        heldTo: options.parameters.motion.badge.maxDistance)
         return (lines + figures, figures.count, swatches)
     }
 
@@ -797,7 +798,10 @@ final class WindowApp {
     /// each pair's numbers are (the widths of the old two lines kept, so that the figures still
     /// fit beside the slider panel in an 800-wide window): "held badge, Bézier / field:",
     /// "area 2536 / 2553 px² · IoU 0.897", "narrowest 31.0 px / parted · kinks 0° home / 11° badge".
-    static func figures(_ c: FillComparison) -> [String] {
+    /// Where the field has parted while the bridge still holds the badge (an inverse-square
+    /// pair parts about 2.5 radii out, before `heldTo`, the break), a last line says so: a new
+    /// user saw two blobs, let go, and the badge sprang back.
+    static func figures(_ c: FillComparison, heldTo: Double? = nil) -> [String] {
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         // The Bézier bridge's join angles, at the home circle and at the badge (the field has none).
         let kinks = zip([c.homeKink, c.badgeKink], ["home", "badge"]).map { ($0.0.map { f($0) + "°" } ?? "–") + " " + $0.1 }
@@ -809,7 +813,7 @@ final class WindowApp {
             // (Parts joined by " · ", where a narrow window's caption may wrap them.)
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px² · IoU \(f(c.intersectionOverUnion, 3))",
             "narrowest \(width(c.bezierNarrowest)) / \(width(c.metaballNarrowest)) · kinks \(kinks)",
-        ]
+        ] + (c.metaballNarrowest == 0 && c.bezierNarrowest > 0 ? heldTo.map { ["field parted; held to \(f($0)) px: let go, it springs back"] } ?? [] : [])
     }
 
     private func writeDumpLine(at time: Double) {

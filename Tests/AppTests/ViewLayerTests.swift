@@ -708,8 +708,25 @@ import Typography
         #expect(figures[1] == "area \(f(c.bezierArea, 0)) / \(f(c.metaballArea, 0)) px² · IoU \(f(c.intersectionOverUnion, 3))",
                 "\(figures)")
         #expect(figures[2].hasPrefix("narrowest \(f(c.bezierNarrowest, 1)) px / \(f(c.metaballNarrowest, 1)) px · kinks "), "\(figures)")
+        #expect(WindowApp.figures(c, heldTo: 60).count == 3, "the field joined: no fourth line")
         c.metaballNarrowest = 0
         #expect(WindowApp.figures(c)[2].hasPrefix("narrowest \(f(c.bezierNarrowest, 1)) px / parted · kinks "))
+        // The field parted while the bridge holds the badge: a line says it will spring back.
+        #expect(WindowApp.figures(c, heldTo: 60).last == "field parted; held to 60 px: let go, it springs back")
+        // Both parted (past the break): no such line.
+        c.bezierNarrowest = 0
+        #expect(WindowApp.figures(c, heldTo: 60).count == 3)
+    }
+
+    /// A badge held 45 px from its home in the default metaball mode: the inverse-square field
+    /// of the badge and its home ball has parted (two blobs: no width between the centres),
+    /// while the bridge still holds the badge, which the caption then says.
+    @Test func aFieldPartedBeforeTheBreakIsSaid() {
+        let parameters = Parameters()
+        let pose = BadgePose(home: Vec2(100, 80), center: Vec2(145, 80), radius: 16, parameters: parameters.motion.badge)
+        let c = RenderCommand.comparison(of: pose, parameters: parameters, step: 1)
+        #expect(pose.attached && c.bezierNarrowest > 0 && c.metaballNarrowest == 0, "\(c)")
+        #expect(WindowApp.figures(c, heldTo: parameters.motion.badge.maxDistance).last == "field parted; held to 60 px: let go, it springs back")
     }
 
     /// The caption keeps its width as the frame time changes (1–99.9 ms: digits are a figure
