@@ -1228,11 +1228,14 @@ struct HUD {
             // (Greyed where it changes nothing drawn now: spread with the quad style.)
             let shade = HUDPen.rowColor(selected: lit, inactive: row.inactive), color = shade.with(alpha: shade.alpha * ink)
             let baseline = r.y + 13
-            // (Each column's part of the row, its name, value or bar, left out alone.)
-            if !overScene(Rect(x: r.x + pad, y: r.y, width: nameWidth, height: r.height)) {
+            // (Each column's part of the row, its name, value or bar, left out alone; but a value
+            // whose name is left out goes too: "false", "quad", "0.5" floated without their
+            // names beside a caterpillar under the panel.)
+            let named = !overScene(Rect(x: r.x + pad, y: r.y, width: nameWidth, height: r.height))
+            if named {
                 pen.text(row.name, x: r.x + pad, y: baseline, size: size, color: color)
             }
-            if !overScene(Rect(x: r.x + pad + nameWidth, y: r.y, width: valueWidth, height: r.height)) {
+            if named, !overScene(Rect(x: r.x + pad + nameWidth, y: r.y, width: valueWidth, height: r.height)) {
                 pen.text(row.value, x: r.x + pad + nameWidth, y: baseline, size: size, color: color)
             }
             var bar: Rect?

@@ -210,8 +210,10 @@ enum RenderCommand {
     @discardableResult
     static func warnIfOutside(_ request: RenderRequest, layout: Layout) -> Bool {
         let pose = request.pose
-        if warnIfOutside("the badge", center: pose.center, radius: pose.radius, layout: layout) { return true }
-        return pose.attached && pose.homeRadius > 0 && warnIfOutside("the home circle", center: pose.home, radius: pose.homeRadius, layout: layout)
+        // (Both are said: a badge cut by the edge left its home circle, cut too, unsaid.)
+        let badge = warnIfOutside("the badge", center: pose.center, radius: pose.radius, layout: layout)
+        let home = pose.attached && pose.homeRadius > 0 && warnIfOutside("the home circle", center: pose.home, radius: pose.homeRadius, layout: layout)
+        return badge || home
     }
 
     /// A metaball field that reaches past its canvas (a pane's) is cut by the edge: say so, as
@@ -256,7 +258,7 @@ enum RenderCommand {
         if p.x + r < 0 || p.y + r < 0 || p.x - r > canvas.x || p.y - r > canvas.y {
             return "\(at) lies outside \(pane)"
         } else if p.x - r < 0 || p.y - r < 0 || p.x + r > canvas.x || p.y + r > canvas.y {
-            return "\(at) (radius \(Parameter.format(r))) is cut by the edge of \(pane)"
+            return "\(at) (radius \(Parameter.format((r * 10).rounded() / 10))) is cut by the edge of \(pane)"
         }
         return nil
     }

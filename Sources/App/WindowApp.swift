@@ -20,8 +20,8 @@ final class WindowApp {
             stretches; past --max-distance it snaps. Let go near home and it springs back; let go
             past the distance and it bursts. With --scene chain (or n): drag the caterpillar by its head.
             The sliders (top right) follow the mouse too: click or drag a bar, or use the wheel
-            over it. A window larger than the screen is fitted to it. The window follows the
-            screen's scale; with --scale, screenshots are drawn offscreen at that scale
+            over it. A window larger than the screen is fitted to it (a warning says so). The
+            window follows the screen's scale; with --scale, screenshots are drawn offscreen at that scale
             (recordings keep the window's pixels; replay records at any scale).
 
             keys:
@@ -120,6 +120,11 @@ final class WindowApp {
         } catch {
             window.destroy()
             throw .failure("\(error)")
+        }
+        if let asked = window.fittedFrom {
+            // (It opened smaller without a word.)
+            let (w, h) = window.size
+            CommandLine.warn("--size \(asked.width)x\(asked.height) is larger than the screen: the window opened at \(w)x\(h)")
         }
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size, preset: options.preset)
         if let dumpPath {

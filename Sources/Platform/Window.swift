@@ -15,6 +15,9 @@ public final class Window {
     /// The pointer as the event stream last put it. (glfwGetCursorPos asks the X server for
     /// where the pointer is now, which under load is ahead of the events still queued.)
     private var lastCursor = (x: 0.0, y: 0.0)
+    /// The size asked for where the screen's work area could not hold it and the window was
+    /// opened smaller; nil where it opened as asked.
+    public private(set) var fittedFrom: (width: Int, height: Int)?
 
     /// Opens the window, `width`×`height` window units, with vsync.
     public init(width: Int, height: Int, title: String) throws(PlatformError) {
@@ -40,7 +43,8 @@ public final class Window {
         if let monitor = glfwGetPrimaryMonitor() {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
             glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h)
-            if w > 0, h > 0 {
+            if w > 0, h > 0, width > Int(w) || height > Int(h) {
+                fittedFrom = (width, height)
                 width = min(width, Int(w))
                 height = min(height, Int(h))
             }

@@ -222,6 +222,12 @@ func temporaryFolder() throws -> URL {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
         let parameters = try #require(json?["parameters"] as? [String: Any])
         #expect(parameters["maxDistance"] as? Double == 80 && parameters["shrink"] as? Double == 20, "\(parameters)")
+        // Each point on one line ("center" : [400, 300]): pretty-printed, every number took a
+        // line of its own. The canvas's size, the home's and the badge's centres as written.
+        let text = try String(contentsOf: URL(fileURLWithPath: out), encoding: .utf8)
+        #expect(text.contains("\"canvas\" : [800, 600]") && text.contains("\"center\" : [400, 300]"), "\(text.prefix(400))")
+        #expect(!text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).allSatisfy { "0123456789.,-".contains($0) } },
+                "a line of a number alone")
     }
 
     /// An output folder that names a file already there: exit 1 (the place is taken), one line
@@ -438,6 +444,10 @@ func temporaryFolder() throws -> URL {
         (["--size", "240x160", "--mode", "split", "--anchor", "80,80", "--drag", "125,90"],
          "the badge at 125,90 (radius 10) is cut by the edge of the 120x160 pane (in split mode the coordinates are each pane's)"),
         (["--size", "200x100", "--anchor", "5,50", "--drag", "40,50"], "the home circle at 5,50 (radius "),
+        // Both cut: both said (the home circle, R − d/10 = 10 − √50/10, went unsaid).
+        (["--size", "200x100", "--anchor", "5,5", "--drag", "0,0"],
+         "the badge at 0,0 (radius 10) is cut by the edge of the 200x100 canvas\n"
+            + "sticky: warning: the home circle at 5,5 (radius \(String(format: "%.1f", 10 - 50.0.squareRoot() / 10))) is cut by the edge of the 200x100 canvas"),
     ] as [([String], String?)])
     func renderSaysWhenTheCanvasCutsABadge(_ options: [String], _ warning: String?) throws {
         try Sticky.expectRender(["--radius", "10"] + options, warns: warning)
@@ -490,7 +500,8 @@ extension Sticky {
         let result = try Sticky.run(["render"] + options + ["--out", out])
         #expect(result.status == 0 && FileManager.default.fileExists(atPath: out), "\(result.stderr)", sourceLocation: sourceLocation)
         if let warning {
-            #expect(result.stderr.hasPrefix("sticky: warning: " + warning) && result.stderr.split(separator: "\n").count == 1,
+            #expect(result.stderr.hasPrefix("sticky: warning: " + warning)
+                        && result.stderr.split(separator: "\n").count == warning.split(separator: "\n").count,
                     "\(options): \(result.stderr)", sourceLocation: sourceLocation)
         } else {
             #expect(result.stderr.isEmpty, "\(options): \(result.stderr)", sourceLocation: sourceLocation)

@@ -451,6 +451,14 @@ import Typography
             hud.mesh.vertices.filter { $0.radius == -2 && badge.contains(Vec2(Double($0.x), Double($0.y))) }.count
         }
         #expect(glyphsOver(still) > 0 && glyphsOver(held) == 0, "\(glyphsOver(still)), \(glyphsOver(held))")
+        // A row whose name is over the badge leaves its value out too: "false", "quad", "0.5"
+        // floated without their names beside a caterpillar under the panel.
+        func glyphsBeside(_ hud: HUD) -> Int {
+            hud.mesh.vertices.filter {
+                $0.radius == -2 && Double($0.y) > badge.y && Double($0.y) < badge.maxY && Double($0.x) > badge.maxX && Double($0.x) < panel.maxX
+            }.count
+        }
+        #expect(glyphsBeside(still) > 0 && glyphsBeside(held) == 0, "\(glyphsBeside(still)), \(glyphsBeside(held))")
     }
 
     /// A toast shows while the help is open, in a small window too, where the help covers its

@@ -280,6 +280,9 @@ let windowToolsPresent: Bool = {
         #expect(status == 0, "\(message)")
         let err = try String(contentsOf: folder.appendingPathComponent("life.err"), encoding: .utf8)
         #expect(!err.contains("GL error") && !err.contains("Fatal"), "\(err)")
+        // A window asked wider than the 800x600 screen opened fitted to it, and said so (it was silent).
+        let big = try String(contentsOf: folder.appendingPathComponent("big.err"), encoding: .utf8)
+        #expect(big.hasPrefix("sticky: warning: --size 3000x400 is larger than the screen: the window opened at 800x400\n"), "\(big)")
 
         let text = try String(contentsOf: folder.appendingPathComponent("life.jsonl"), encoding: .utf8)
         let raw = text.split(separator: "\n").map(String.init)
