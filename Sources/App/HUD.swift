@@ -1133,7 +1133,13 @@ struct HUD {
         // Scrolled no further than the first row from which all the rest fit.
         var first = min(max(0, scroll), max(0, rows.count - 1))
         while first > 0, shown(from: first - 1).hidden == 0 { first -= 1 }
-        let (drawn, hidden) = shown(from: first)
+        var (drawn, hidden) = shown(from: first)
+        if first > 0 || hidden > 0, drawn.count < fit {
+            // Scrolled, the box keeps its height and place, its "↓" line at its foot: a row that
+            // wraps onto more lines than the last did made it jump at every step (300x200).
+            let blanks = Array(repeating: ("", ""), count: fit - drawn.count)
+            drawn.insert(contentsOf: blanks, at: hidden > 0 ? drawn.count - 1 : drawn.count)
+        }
         let height = min(h - 2 * m, lineHeight * Double(drawn.count) + 34)
         let box = Rect(x: max(m, (w - width) / 2), y: max(m, (h - height) / 2), width: max(0, width), height: max(0, height))
         return (box, drawn, hidden, first, indent)

@@ -1277,6 +1277,26 @@ import Typography
         }
     }
 
+    /// Scrolled, the help's box keeps its height and place at every step, its "↓" line at its
+    /// foot, in a small window where rows wrap onto different numbers of lines (at 300x200 it
+    /// jumped up and down as it scrolled).
+    @Test func theHelpKeepsItsPlaceAsItScrolls() throws {
+        let atlas = try #require(Fonts.atlas(), "needs a font")
+        for (w, h) in [(300.0, 200.0), (400, 300), (240, 300)] {
+            var boxes: [Rect] = [], downs: [Int] = []
+            for scroll in 0..<Controls.helpLines.count {
+                var content = HUDTests.content(selected: 0, toast: nil)
+                content.helpScroll = scroll
+                let hud = HUD(content, layout: Layout(width: w, height: h, mode: .bezier, scene: .badges), scale: 1, atlas: atlas)
+                boxes.append(try #require(hud.helpBox))
+                if let down = hud.helpRows.lastIndex(where: { $0.0.hasPrefix("↓") }) { downs.append(down) }
+                #expect(hud.helpRows.count == Int((h - 2 * HUD.margin - 34) / HUD.lineHeight), "\(w)x\(h) scroll \(scroll)")
+            }
+            #expect(Set(boxes.map { "\($0)" }).count == 1, "\(w)x\(h): \(Set(boxes.map { "\($0)" }))")
+            #expect(!downs.isEmpty && Set(downs).count == 1, "\(w)x\(h): the ↓ line at \(downs)")
+        }
+    }
+
     /// A narrow window stacks each key above its description, which then takes the panel's
     /// width: at 200x150 the help shows rows (it showed only "… 20 more"), each line within the
     /// panel, and in a window a few letters wide its heading still fits inside it (or, in one
