@@ -92,6 +92,8 @@ final class WindowApp {
     private var toastPlace: (text: String, box: Rect)?
     /// Whether the field's overflow has been told (once a run).
     private var fieldOverflowTold = false
+    /// A resize's zoom toast while the help was open, said once it closes.
+    private var zoomNoteAfterHelp: (text: String, short: String)?
     /// Set by h showing the sliders: the next frame's HUD tells whether their row had room.
     private var slidersJustShown = false
     /// The clock's origin: the simulation's t = 0.
@@ -269,7 +271,10 @@ final class WindowApp {
             // Restored or uncovered: the picture must be drawn again (true below).
             break
         case .resized(let w, let h):
-            if let note = relayout(width: w, height: h) { say(note.text, short: note.short) }
+            if let note = relayout(width: w, height: h) {
+                // (Said over the open help it covered the help's last line: said when it closes.)
+                if showHelp { zoomNoteAfterHelp = note } else { say(note.text, short: note.short) }
+            }
         case .scroll(_, let dy):
             // The help, while it is open: its rows.
             if showHelp {
@@ -619,6 +624,10 @@ final class WindowApp {
         let (w, h) = window.size
         guard fw > 0, fh > 0, w > 0, h > 0 else { return false }  // minimised
         let deviceScale = Double(fw) / Double(w)
+        if !showHelp, let note = zoomNoteAfterHelp {
+            zoomNoteAfterHelp = nil
+            say(note.text, short: note.short)
+        }
         let toastBefore = toast?.text
         // Times the screenshots' and recording's work, which the frame time leaves out.
         func capturing<T>(_ work: () -> T) -> T {

@@ -380,6 +380,11 @@ extension WindowTests {
         var litAgain = 0
         for y in 80..<110 { for x in 0..<200 where tinyShown.isNear(x, y, WindowTests.accent, 30) { litAgain += 1 } }
         #expect(litAgain > 40 && WindowTests.toast(in: tinyShown) == nil, "200x120 after h h: \(litAgain) accent pixels")
+        // Resized to 300x200 with the help open: no toast over the help; its zoom said once
+        // the help closes.
+        let helpResized = try grab("help-resized"), helpClosed = try grab("help-closed-resized")
+        #expect(helpResized.width == 300 && WindowTests.toast(in: helpResized) == nil, "a toast over the open help after a resize")
+        #expect(WindowTests.toast(in: helpClosed) != nil, "no zoom toast once the help closed")
         let noRoom = WindowTests.toast(in: tinierShown)
         #expect(noRoom.map { $0.maxY - $0.minY + 1 >= 34 } == true, "after h h in a 200x90 window, the toast \(String(describing: noRoom))")
 
