@@ -44,8 +44,15 @@ struct Arguments {
     mutating func value(of option: String, inline: String?, expects: String, missing: String? = nil) throws(CLIError) -> String {
         if let inline { return inline }
         guard index < words.count else { throw .usage("\(option) expects \(expects), got nothing" + (missing.map { " (\($0))" } ?? "")) }
+        // The next option is not a value: `--geometry --out a.png` took "--out" for the JSON's
+        // name, and then refused "a.png" as a positional argument. (`--geometry=--out` still
+        // names such a file.)
+        let next = words[index]
+        if next.hasPrefix("--"), next.count > 2 {
+            throw .usage("\(option) expects \(expects), got the option '\(next)'" + (missing.map { " (\($0))" } ?? ""))
+        }
         index += 1
-        return words[index - 1]
+        return next
     }
 }
 

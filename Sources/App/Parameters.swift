@@ -120,6 +120,8 @@ public struct Parameter: Sendable {
         case bezierBridges
         /// Where the badges move (not the grid, which holds its poses still).
         case motion
+        /// With the caterpillar's joints springs (stiffness above 0), not rigid.
+        case springJoints
     }
 
     public let name: String
@@ -276,6 +278,7 @@ public struct Parameter: Sendable {
             guard bridged else { return noBridges }
             return mode != .metaball ? nil : "only where Bézier bridges are drawn"
         case .motion: return scene != .grid ? nil : "the grid is still"
+        case .springJoints: return parameters.chain.stiffness > 0 ? nil : "the joints are rigid (stiffness 0)"
         }
     }
 
@@ -383,7 +386,7 @@ public enum ParameterRegistry {
             kind: .number(\.chain.stiffness, range: 0...100_000, step: 100), scope: .chain, bar: 0...20_000),
         Parameter(
             name: "jointDamping", unit: "1/s", summary: "chain scene: damping of spring joints (5)",
-            kind: .number(\.chain.jointDamping, range: 0...1_000, step: 1), scope: .chain, bar: 0...50),
+            kind: .number(\.chain.jointDamping, range: 0...1_000, step: 1), scope: .chain, when: .springJoints, bar: 0...50),
         Parameter(
             name: "airDrag", unit: "", summary: "chain scene: fraction of velocity kept after a second (0.6)",
             kind: .number(\.chain.airDrag, range: 0.01...1, step: 0.01), scope: .chain),

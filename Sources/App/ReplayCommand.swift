@@ -253,9 +253,23 @@ enum ReplayCommand {
             // seeds' own spring at 60 fps made every summary warn.)
             if !summarize, let badges = scene as? BadgeScene,
                 badges.board.badges.contains(where: { $0.phase == .returning && $0.center.distance(to: $0.home) > 0.5 }),
-                let (text, ring) = player.parameters.springAliasing(fps: fps) {
-                let note = text + "; --fps \(Int((2 * ring).rounded(.up))) or more shows it"
-                if !aliasing.contains(note) { aliasing.append(note) }
+                let ring = player.parameters.motion.spring.ringFrequency {
+                // A GIF's frames play at most 50 a second (`GIFWriter.shortestDelay`), whatever --fps:
+                // a spring ringing over 25 Hz it cannot show, and more fps did not help it (a new
+                // user followed "--fps 88" and the GIF was as aliased).
+                let least = Int((2 * ring).rounded(.up)), gifRate = 100 / Double(GIFWriter.shortestDelay)
+                let gifCannot = gifPath != nil && 2 * ring > gifRate
+                var notes: [String] = []
+                if let (text, _) = player.parameters.springAliasing(fps: fps),
+                    dumpPath != nil || framesPath != nil || apngPath != nil || !gifCannot {
+                    notes.append(text + "; --fps \(least) or more shows it")
+                }
+                if gifCannot {
+                    notes.append("the spring back rings at \(Parameter.format((ring * 10).rounded() / 10)) Hz, more than half of the "
+                        + "\(Parameter.format(gifRate)) frames a second a GIF plays: the GIF shows it aliased at any --fps; "
+                        + "--apng with --fps \(least) or more shows it")
+                }
+                for note in notes where !aliasing.contains(note) { aliasing.append(note) }
             }
             if dumpPath != nil {
                 dump += scene.dumpLine(time: t, parameters: player.parameters) + "\n"

@@ -126,6 +126,9 @@ func temporaryFolder() throws -> URL {
         (["--scael", "2"], "(did you mean '--scale'?"),
         (["--Wireframe"], "(did you mean '--wireframe'?"),
         (["--drag", "240"], "--drag expects X,Y, two numbers (e.g. 240,320) of at most 1000000 in size, got '240'"),
+        // An option's value left out: the next option is not taken for it ("--out" became the
+        // JSON's name, and the PNG's name a positional argument).
+        (["--geometry", "--text", "8"], "--geometry expects a JSON file name, got the option '--text'"),
         (["stray"], "positional"),
         (["--size", "9000x10", "--scale", "2"], "at most 16384"),
     ])
@@ -479,6 +482,9 @@ func temporaryFolder() throws -> URL {
         (["--scene", "grid", "--count", "4", "--spring-damping", "0.3"], "--spring-damping 0.3 changes nothing in the grid scene: the grid is still"),
         (["--set", "spread=0.5"], "--set spread=0.5 changes nothing in the badge scene: only for the tangent bridge"),
         (["--scene", "chain", "--set", "blend=3"], "--set blend=3 changes nothing in the chain scene: only for the smoothMin kernel"),
+        // The joints' damping, with the seed's rigid joints (stiffness 0): it was not said.
+        (["--scene", "chain", "--joint-damping", "20"], "--joint-damping 20 changes nothing in the chain scene: the joints are rigid (stiffness 0)"),
+        (["--scene", "chain", "--joint-damping", "20", "--stiffness", "500"], nil),
         (["--scene", "chain", "--set", "chainCount=5"], nil),
         (["--set", "spread=0.5", "--style", "tangent"], nil),
         (["--kernel", "wyvill", "--set", "threshold=0.3"], nil),

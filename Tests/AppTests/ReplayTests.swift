@@ -707,7 +707,36 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
         #expect(summary.status == 0 && summary.stdout.contains("released") && summary.stderr.isEmpty, "\(summary.stderr)")
     }
 
-        /// Key q ends the run: the headline says at what time, the frames stopping there (one at
+        /// A GIF plays at most 50 frames a second (delays of 2 cs at least), whatever --fps: a
+    /// spring ringing faster than 25 Hz is said to be beyond any GIF, with the APNG that shows it
+    /// (a new user followed "--fps 88" for a GIF, which was as aliased); a slower one it can show
+    /// is said as for any frames, and a GIF with an APNG beside it has both lines.
+    @Test func aSpringTooFastForAnyGIFIsSaid() throws {
+        let z = 0.1, T = 0.25
+        let omega = -log(0.001 * (1 - z * z).squareRoot()) / (z * T)
+        let ring = omega * (1 - z * z).squareRoot() / (2 * Double.pi)
+        let least = Int((2 * ring).rounded(.up))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("s.txt").path
+        try Data("badge 100 75 20 8\ndown 100 75\nmove 159 75 0.2\nup\nwait 0.5\n".utf8).write(to: URL(fileURLWithPath: script))
+        let gif = folder.appendingPathComponent("a.gif").path, apng = folder.appendingPathComponent("a.png").path
+        let gifLine = "sticky: warning: the spring back rings at \(String(format: "%.1f", ring)) Hz, more than half of the 50 frames a second "
+            + "a GIF plays: the GIF shows it aliased at any --fps; --apng with --fps \(least) or more shows it\n"
+        let framesLine = "sticky: warning: the spring back rings at \(String(format: "%.1f", ring)) Hz, more than half of 30 fps: frames show "
+            + "it aliased (a slower wobble or a jitter); --fps \(least) or more shows it\n"
+        for fps in ["30", "60", "\(least)", "120"] {
+            let result = try Sticky.run(["replay", script, "--gif", gif, "--size", "200x150", "--fps", fps])
+            #expect(result.status == 0 && result.stderr == gifLine, "--fps \(fps): \(result.stderr)")
+        }
+        let both = try Sticky.run(["replay", script, "--gif", gif, "--apng", apng, "--size", "200x150", "--fps", "30"])
+        #expect(both.status == 0 && both.stderr == framesLine + gifLine, "\(both.stderr)")
+        // A spring of damping 0.5 over 0.25 s rings slower than 25 Hz: 30 fps shows it, no word.
+        let slow = try Sticky.run(["replay", script, "--gif", gif, "--size", "200x150", "--fps", "30", "--set", "springDamping=0.5"])
+        #expect(slow.status == 0 && slow.stderr.isEmpty, "\(slow.stderr)")
+    }
+
+    /// Key q ends the run: the headline says at what time, the frames stopping there (one at
     /// each 1/fps up to it), not at the script's end.
     @Test func aSummaryEndedByQSaysWhen() throws {
         let folder = try temporaryFolder()
