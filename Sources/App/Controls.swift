@@ -263,6 +263,14 @@ struct Controls {
         return min(max(rounded, range.lowerBound), range.upperBound)
     }
 
+    /// Sets the selected number slider from the pointer `x` units along its bar, `width` long:
+    /// within two units of an end, that end's value (a click a pixel inside gravity's bar set
+    /// 50, not 0, and shrink's ends 1.5 and 39.5).
+    mutating func set(at x: Double, along width: Double, parameters: inout Parameters) {
+        let fraction = x <= 2 ? 0 : x >= width - 2 ? 1 : x / width
+        set(fraction: fraction, parameters: &parameters)
+    }
+
     /// Sets the selected number slider from a bar position, 0…1 (the mouse on its bar).
     mutating func set(fraction: Double, parameters: inout Parameters) {
         guard case .number(let key, let range, let step) = selectedParameter.kind, let scale = selectedParameter.sliderScale else { return }

@@ -89,7 +89,8 @@ extension CommandLine {
         case "study":
             try StudyCommand.run(rest)
         case let word? where !word.hasPrefix("-"):
-            throw .usage("unknown command '\(word)' (expected render, replay, study, bench or soak; see sticky --help)")
+            let guess = Parse.nearest(to: word, among: ["render", "replay", "study", "bench", "soak"]).map { "did you mean '\($0)'? " } ?? ""
+            throw .usage("unknown command '\(word)' (\(guess)expected render, replay, study, bench or soak; see sticky --help)")
         default:
             try runWindow(arguments)
         }

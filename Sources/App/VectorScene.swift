@@ -496,8 +496,9 @@ extension VectorScene {
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
         // A point on one line, "[420, 316]": pretty-printed, each number took a line of its own
         // (116 lines for one badge).
+        // (And an empty list "[]", which came out as "[", a blank line and "]".)
         return String(decoding: data, as: UTF8.self).replacing(/\[\s*(-?[0-9][-+0-9.eE]*(?:\s*,\s*-?[0-9][-+0-9.eE]*)*)\s*\]/) { match in
             "[" + match.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ") + "]"
-        } + "\n"
+        }.replacing(/\[\s*\]/, with: "[]") + "\n"
     }
 }

@@ -19,9 +19,10 @@ final class WindowApp {
             Opens the window. Drag a badge with the mouse: its home circle shrinks and the bridge
             stretches; past --max-distance it snaps. Let go near home and it springs back; let go
             past the distance and it bursts. With --scene chain (or n): drag the caterpillar by its head.
-            The sliders (top right) follow the mouse too: click or drag a bar, or use the wheel
-            over it. A window larger than the screen is fitted to it (a warning says so). The
-            window follows the screen's scale; with --scale, screenshots are drawn offscreen at that scale
+            The sliders (top right; in a narrow window, under the caption) follow the mouse too:
+            click or drag a bar, or use the wheel over it. A window larger than the screen is
+            fitted to it (a warning says so). The window follows the screen's scale; with --scale,
+            screenshots are drawn offscreen at that scale
             (recordings keep the window's pixels; replay records at any scale).
 
             keys:
@@ -380,11 +381,14 @@ final class WindowApp {
             }
             retitle()
         case .toggleHUD:
+            // (Hidden where none showed, for want of room, it said "sliders hidden" of nothing seen.)
+            let noRow = showSliders && !showHelp && hud?.sliderAreas.isEmpty == true
             showSliders = showHelp ? true : !showSliders
             showHelp = false
             // ("Sliders shown" is not drawn over the selected slider's row, which it brought back:
             // in a small window that row is all it shows.)
-            say(showSliders ? "sliders shown" : "sliders hidden (h shows them)", slider: showSliders ? controls.selected : nil)
+            say(showSliders ? "sliders shown" : noRow ? "sliders hidden (this window had no room for their row)" : "sliders hidden (h shows them)",
+                slider: showSliders ? controls.selected : nil)
             // (Where the window has no room for their row, the frame says so instead.)
             slidersJustShown = showSliders
         case .toggleHelp:
@@ -469,7 +473,9 @@ final class WindowApp {
             end = v >= range.upperBound ? " (its most)" : v <= range.lowerBound ? " (its least)" : ""
         }
         // (A reset names the preset it went back to, where that preset sets the slider.)
-        let from = reset ? preset.flatMap { ParameterRegistry.presetKeys.contains(p.name) ? " (preset \($0))" : nil } ?? "" : ""
+        let from = reset ? preset.map {
+            ParameterRegistry.presetKeys.contains(p.name) ? " (preset \($0))" : " (its default: preset \($0) does not set it)"
+        } ?? "" : ""
         let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))" + from + end
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
         // (Where the change made the scene anew, `Scene.update` says so: the caterpillar's other
@@ -561,7 +567,7 @@ final class WindowApp {
 
     /// Sets the selected slider from where the pointer is along its bar.
     private func setSlider(from bar: Rect) {
-        controls.set(fraction: (pointer.x - bar.x) / bar.width, parameters: &options.parameters)
+        controls.set(at: pointer.x - bar.x, along: bar.width, parameters: &options.parameters)
         parametersChanged()
     }
 
@@ -804,7 +810,7 @@ final class WindowApp {
         if let tiling = painter.tiling { lines.append(HUDContent.tilingLine(tiling)) }
         guard options.mode != .bezier, let pose else { return (lines, 0, swatches) }
         let figures = WindowApp.figures(RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1),
-                                        heldTo: options.parameters.motion.badge.maxDistance)
+                                        heldTo: options.parameters.motion.badge.maxDistance, detached: !pose.attached)
         return (lines + figures, figures.count, swatches)
     }
 
@@ -815,7 +821,9 @@ final class WindowApp {
     /// Where the field has parted while the bridge still holds the badge (an inverse-square
     /// pair parts about 2.5 radii out, before `heldTo`, the break), a last line says so: a new
     /// user saw two blobs, let go, and the badge sprang back.
-    static func figures(_ c: FillComparison, heldTo: Double? = nil) -> [String] {
+    /// Past the break (`detached`), a last line says that the badge is alone: "parted / parted"
+    /// and "–" read as measurements.
+    static func figures(_ c: FillComparison, heldTo: Double? = nil, detached: Bool = false) -> [String] {
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         // The Bézier bridge's join angles, at the home circle and at the badge (the field has none).
         let kinks = zip([c.homeKink, c.badgeKink], ["home", "badge"]).map { ($0.0.map { f($0) + "°" } ?? "–") + " " + $0.1 }
@@ -828,6 +836,7 @@ final class WindowApp {
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px² · IoU \(f(c.intersectionOverUnion, 3))",
             "narrowest \(width(c.bezierNarrowest)) / \(width(c.metaballNarrowest)) · kinks \(kinks)",
         ] + (c.metaballNarrowest == 0 && c.bezierNarrowest > 0 ? heldTo.map { ["field parted; held to \(f($0)) px: let go, it springs back"] } ?? [] : [])
+            + (detached ? heldTo.map { ["broken at \(f($0)) px: the badge alone; let go, it bursts"] } ?? [] : [])
     }
 
     private func writeDumpLine(at time: Double) {

@@ -155,6 +155,7 @@ func temporaryFolder() throws -> URL {
         (["study", "--sweep", "distnce=0:10:5"], "sticky: --sweep: unknown parameter 'distnce' (did you mean 'distance'? distance, or a number"),
         (["study", "--sweep", "maxdistance=40:60:10"], "(did you mean 'maxDistance'?"),
         (["replay", "x.txt", "--zzz"], "sticky: replay: unknown option '--zzz' (see sticky replay --help)"),
+        (["rendr", "--out", "a.png"], "sticky: unknown command 'rendr' (did you mean 'render'? expected render, replay, study, bench or soak"),
     ])
     func typosAreGuessed(arguments: [String], message: String) throws {
         let result = try Sticky.run(arguments)
@@ -229,8 +230,9 @@ func temporaryFolder() throws -> URL {
         // line of its own. The canvas's size, the home's and the badge's centres as written.
         let text = try String(contentsOf: URL(fileURLWithPath: out), encoding: .utf8)
         #expect(text.contains("\"canvas\" : [800, 600]") && text.contains("\"center\" : [400, 300]"), "\(text.prefix(400))")
-        #expect(!text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).allSatisfy { "0123456789.,-".contains($0) } },
-                "a line of a number alone")
+        #expect(!text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                    .contains { $0.trimmingCharacters(in: .whitespaces).allSatisfy { "0123456789.,-".contains($0) } },
+                "a line of a number alone, or a blank line")
     }
 
     /// An output folder that names a file already there: exit 1 (the place is taken), one line

@@ -300,15 +300,16 @@ import Testing
         parameters.motion.springDamping = 0.7
         _ = controls.handle(KeyPress(name: "backspace"), parameters: &parameters)
         #expect(parameters.motion.springDamping == Parameters().motion.springDamping)
-        // The toast names the preset where the preset sets the slider, and not where it does not.
+        // The toast names the preset where the preset sets the slider, and where it does not, that it does not.
         let damping = try #require(Controls.sliders.first { $0.name == "springDamping" })
         let flatness = try #require(Controls.sliders.first { $0.name == "flatness" })
         var seed002 = Parameters()
         seed002.motion.springDamping = 0.2
         #expect(WindowApp.sliderToast(damping, in: seed002, scene: .badges, mode: .bezier, reset: true, preset: "seed002").text
                 .hasPrefix("springDamping reset to 0.2 (preset seed002)"))
-        #expect(!WindowApp.sliderToast(flatness, in: seed002, scene: .badges, mode: .bezier, reset: true, preset: "seed002").text
-                .contains("preset"))
+        #expect(WindowApp.sliderToast(flatness, in: seed002, scene: .badges, mode: .bezier, reset: true, preset: "seed002").text
+                .hasPrefix("flatness reset to 0.1 device px (its default: preset seed002 does not set it)"))
+        #expect(!WindowApp.sliderToast(flatness, in: seed002, scene: .badges, mode: .bezier, reset: true).text.contains("preset"))
     }
 
     /// The preset's toast counts the sliders a preset sets: with every slider moved off its

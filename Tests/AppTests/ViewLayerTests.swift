@@ -721,9 +721,12 @@ import Typography
         #expect(WindowApp.figures(c)[2].hasPrefix("narrowest \(f(c.bezierNarrowest, 1)) px / parted · kinks "))
         // The field parted while the bridge holds the badge: a line says it will spring back.
         #expect(WindowApp.figures(c, heldTo: 60).last == "field parted; held to 60 px: let go, it springs back")
-        // Both parted (past the break): no such line.
+        // Both parted (past the break): no such line, but one that says the badge is alone
+        // ("parted / parted" and "–" read as measurements).
         c.bezierNarrowest = 0
         #expect(WindowApp.figures(c, heldTo: 60).count == 3)
+        #expect(WindowApp.figures(c, heldTo: 60, detached: true).last == "broken at 60 px: the badge alone; let go, it bursts")
+        #expect(WindowApp.figures(c, heldTo: 60, detached: true).count == 4)
     }
 
     /// A badge held 45 px from its home in the default metaball mode: the inverse-square field
@@ -1827,10 +1830,13 @@ extension HUDTests {
         p.bridge.style = .cubic
         p.metaball.kernel = .smoothMin
         #expect(inactive(p) == ["spread", "handleRate", "threshold"])
-        #expect(inactive(p, scene: .chain) == ["style", "spread", "handleRate", "neck", "threshold", "flatness"])
+        // (The joints' damping with the seed's rigid joints too: it was left black.)
+        #expect(inactive(p, scene: .chain) == ["style", "spread", "handleRate", "neck", "threshold", "flatness", "jointDamping"])
         p.goo = true
+        #expect(inactive(p, scene: .chain) == ["spread", "handleRate", "threshold", "jointDamping"])
+        #expect(inactive(p, scene: .chain, mode: .bezier) == ["spread", "handleRate", "kernel", "threshold", "blend", "jointDamping"])
+        p.chain.stiffness = 500
         #expect(inactive(p, scene: .chain) == ["spread", "handleRate", "threshold"])
-        #expect(inactive(p, scene: .chain, mode: .bezier) == ["spread", "handleRate", "kernel", "threshold", "blend"])
         // Drawn greyed: the row's ink faded (`HUDPen.inactive`); none greyed, no such ink.
         let atlas = try #require(Fonts.atlas(), "needs a font")
         let layout = Layout(width: 1200, height: 700, mode: .bezier, scene: .badges)
@@ -1980,6 +1986,19 @@ extension HUDTests {
         #expect(SliderRow(distance, in: parameters).fraction == 1)
         // Its default, 60, sits (60 − 10)/190 along it.
         #expect(abs((SliderRow(distance, in: Parameters()).fraction ?? -1) - 50.0 / 190) < 1e-12)
+        // A pointer within two units of a bar's end sets that end's value: gravity's 0 and
+        // 3000 on an 87-unit bar (a pixel in gave 50), shrink's 1 and 40 (it gave 1.5 and 39.5).
+        var chain = Controls(scene: .chain)
+        chain.selected = try #require(chain.sliders.firstIndex { $0.name == "gravity" })
+        for (x, expected) in [(1.0, 0.0), (2, 0), (86, 3000), (85, 3000), (43.5, 1500)] {
+            chain.set(at: x, along: 87, parameters: &parameters)
+            #expect(parameters.chain.gravity == expected, "gravity at \(x) of 87: \(parameters.chain.gravity)")
+        }
+        controls.selected = try #require(controls.sliders.firstIndex { $0.name == "shrink" })
+        for (x, expected) in [(1.0, 1.0), (86, 40)] {
+            controls.set(at: x, along: 87, parameters: &parameters)
+            #expect(parameters.motion.badge.shrink == expected, "shrink at \(x) of 87: \(parameters.motion.badge.shrink)")
+        }
         // Every bar holds its slider's default, and lies within its range.
         for slider in Controls.sliders {
             guard case .number(let key, let range, _) = slider.kind, let bar = slider.bar else { continue }
