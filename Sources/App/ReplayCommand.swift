@@ -317,7 +317,8 @@ enum ReplayCommand {
         }
         for note in aliasing { CommandLine.warn(note) }
         if let cut { CommandLine.warn(cut) }
-        if let note = ReplayCommand.missNote(player.misses, scene: sceneName) { CommandLine.warn(note) }
+        let homes = (scene as? BadgeScene)?.board.badges.map { $0.home * layout.zoom } ?? []
+        if let note = ReplayCommand.missNote(player.misses, scene: sceneName, homes: homes) { CommandLine.warn(note) }
         finished = true
     }
 
@@ -328,12 +329,17 @@ enum ReplayCommand {
 
     /// What the script's `down`s that grabbed nothing missed, in one line (the first three
     /// named); nil where every one grabbed.
-    static func missNote(_ misses: [(time: Double, point: Vec2)], scene: SceneName) -> String? {
+    /// `homes`: the badges' homes in the script's units, named (up to eight) so that a script
+    /// can be put right without a dump.
+    static func missNote(_ misses: [(time: Double, point: Vec2)], scene: SceneName, homes: [Vec2] = []) -> String? {
         guard !misses.isEmpty else { return nil }
         let named = misses.prefix(3).map { "down \(Parameter.format($0.point.x)) \(Parameter.format($0.point.y)) at \(Parameter.format($0.time)) s" }
         let more = misses.count > 3 ? " and \(misses.count - 3) more" : ""
         let why = switch scene {
-        case .badge: "no badge there (a press grabs within 10 px of one's edge)"
+        case .badge:
+            "no badge there (a press grabs within 10 px of one's edge"
+                + (homes.isEmpty ? "" : "; the badges are at " + homes.prefix(8).map { "\(Parameter.format(($0.x * 10).rounded() / 10)),\(Parameter.format(($0.y * 10).rounded() / 10))" }
+                    .joined(separator: " ") + (homes.count > 8 ? " …" : "")) + ")"
         case .chain: "the caterpillar is held by its head (a press within 10 px of it)"
         case .grid: "the grid's badges are posed, not held"
         }

@@ -118,7 +118,9 @@ func replay(_ script: String, _ extra: (URL) -> [String] = { _ in [] }) throws -
     /// when, and what a press grabs in that scene): a script written for another size or mode
     /// pressed beside every badge without a word. One that grabs, not a word.
     @Test(arguments: [
-        ("down 400 300\nwait 0.1\nup\n", "down 400 300 at 0 s grabbed nothing: no badge there (a press grabs within 10 px of one's edge)"),
+        // (With where the badges are: the four default ones at k/5 of 800 across, mid-height.)
+        ("down 400 300\nwait 0.1\nup\n", "down 400 300 at 0 s grabbed nothing: no badge there (a press grabs within 10 px of one's edge; "
+            + "the badges are at " + (1...4).map { "\(800 * $0 / 5),300" }.joined(separator: " ") + ")"),
         ("down 480 300\nwait 0.1\nup\n", nil),
         ("wait 0.1\ndown 10 10\nup\ndown 20 10\nup\nwait 0.1\ndown 30 10\nup\ndown 40 10\nwait 0.1\n",
          "down 10 10 at 0.1 s, down 20 10 at 0.1 s, down 30 10 at 0.2 s and 1 more grabbed nothing: no badge there"),
