@@ -55,11 +55,14 @@ public struct Parameters: Hashable, Sendable {
     /// Where the spring back rings faster than frames at `fps` can show (over half of it), what
     /// to say of it (`short`: a few words, for a toast) and the frequency it rings at (Hz); nil
     /// where they show it.
-    func springAliasing(fps: Double, short: Bool = false) -> (note: String, ring: Double)? {
+    /// `frames` names a rate other than the frames' own (a GIF's) in place of "N fps".
+    func springAliasing(fps: Double, short: Bool = false, frames: String? = nil) -> (note: String, ring: Double)? {
         guard let ring = motion.spring.ringFrequency, fps > 0, ring > fps / 2 else { return nil }
-        let hertz = Parameter.format((ring * 10).rounded() / 10), rate = Parameter.format(fps)
+        let hertz = Parameter.format(tenths: ring), rate = Parameter.format(fps)
         if short { return ("rings at \(hertz) Hz: aliased at \(rate) fps", ring) }
-        return ("the spring back rings at \(hertz) Hz, more than half of \(rate) fps: frames show it aliased (a slower wobble or a jitter)", ring)
+        let head = "the spring back rings at \(hertz) Hz, more than half of "
+        if let frames { return (head + frames, ring) }
+        return (head + "\(rate) fps: frames show it aliased (a slower wobble or a jitter)", ring)
     }
 
     /// The bridge a pose shows (nil past the break).
@@ -290,6 +293,9 @@ public struct Parameter: Sendable {
     }
 
     /// Whole numbers without a point; others to at most 9 significant digits (no float noise).
+    /// `x` to a tenth, written as `format` writes it ("43.8", "60").
+    static func format(tenths x: Double) -> String { format((x * 10).rounded() / 10) }
+
     static func format(_ x: Double) -> String {
         if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }
         var text = String(format: "%.9g", x)

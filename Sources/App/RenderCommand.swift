@@ -258,7 +258,7 @@ enum RenderCommand {
         if p.x + r < 0 || p.y + r < 0 || p.x - r > canvas.x || p.y - r > canvas.y {
             return "\(at) lies outside \(pane)"
         } else if p.x - r < 0 || p.y - r < 0 || p.x + r > canvas.x || p.y + r > canvas.y {
-            return "\(at) (radius \(Parameter.format((r * 10).rounded() / 10))) is cut by the edge of \(pane)"
+            return "\(at) (radius \(Parameter.format(tenths: r))) is cut by the edge of \(pane)"
         }
         return nil
     }

@@ -264,10 +264,9 @@ enum ReplayCommand {
                     dumpPath != nil || framesPath != nil || apngPath != nil || !gifCannot {
                     notes.append(text + "; --fps \(least) or more shows it")
                 }
-                if gifCannot {
-                    notes.append("the spring back rings at \(Parameter.format((ring * 10).rounded() / 10)) Hz, more than half of the "
-                        + "\(Parameter.format(gifRate)) frames a second a GIF plays: the GIF shows it aliased at any --fps; "
-                        + "--apng with --fps \(least) or more shows it")
+                if gifCannot, let (text, _) = player.parameters.springAliasing(
+                    fps: gifRate, frames: "the \(Parameter.format(gifRate)) frames a second a GIF plays") {
+                    notes.append(text + ": the GIF shows it aliased at any --fps; --apng with --fps \(least) or more shows it")
                 }
                 for note in notes where !aliasing.contains(note) { aliasing.append(note) }
             }
@@ -338,7 +337,7 @@ enum ReplayCommand {
         let why = switch scene {
         case .badge:
             "no badge there (a press grabs within 10 px of one's edge"
-                + (homes.isEmpty ? "" : "; the badges are at " + homes.prefix(8).map { "\(Parameter.format(($0.x * 10).rounded() / 10)),\(Parameter.format(($0.y * 10).rounded() / 10))" }
+                + (homes.isEmpty ? "" : "; the badges are at " + homes.prefix(8).map { "\(Parameter.format(tenths: $0.x)),\(Parameter.format(tenths: $0.y))" }
                     .joined(separator: " ") + (homes.count > 8 ? " …" : "")) + ")"
         case .chain: "the caterpillar is held by its head (a press within 10 px of it)"
         case .grid: "the grid's badges are posed, not held"

@@ -536,9 +536,10 @@ enum StudyCommand {
         let shaped = request.fills.filter { fill in
             parameter.whyNotInEffect(fill.apply(to: request.common.parameters), scene: .free, mode: fill.style != nil ? .bezier : .metaball) == nil
         }
-        let flat = shaped.filter(isFlat)
+        let flatFills = request.fills.filter(isFlat)
+        let flat = shaped.filter { flatFills.contains($0) }
         guard !flat.isEmpty else { return nil }
-        let changed = request.fills.filter { !isFlat($0) }.map(\.name)
+        let changed = request.fills.filter { !flatFills.contains($0) }.map(\.name)
         let lead = "--sweep \(request.sweep) at --distance \(Parameter.format(request.distance)) changes "
             + (changed.isEmpty ? "no fill's figures" : "the figures of \(changed.joined(separator: ", ")) only")
         return lead + ": those of \(flat.map(\.name).joined(separator: ", ")) are the same at every value"
