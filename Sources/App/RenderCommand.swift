@@ -181,6 +181,9 @@ enum RenderCommand {
                                      shrink: options.parameters.motion.badge.shrink)
         let layout = options.layout(.free)
         if !warnIfOutside(request, layout: layout) { warnIfFieldCut(request.pose, options: options, layout: layout) }
+        if let note = pastBreakNote(request.pose, maxDistance: options.parameters.motion.badge.maxDistance) {
+            CommandLine.warn(note)
+        }
         // One atlas for the count (nil: no count, or no font, said once): the check below, the
         // picture and the SVG's outlines.
         let atlas = request.text.isEmpty ? nil : Fonts.atlas()
@@ -201,6 +204,16 @@ enum RenderCommand {
         if request.stats {
             for line in comparison(of: request.pose, parameters: options.parameters).lines { CommandLine.say(line) }
         }
+    }
+
+    /// A pose pulled past the break draws the badge alone, with no home circle and no bridge:
+    /// say so, for a --drag that meant a bridge (a new user's 240,320 in a 640x480 picture pulled
+    /// 161 px and drew a lone dot without a word); nil within the break.
+    static func pastBreakNote(_ pose: BadgePose, maxDistance: Double) -> String? {
+        guard !pose.attached else { return nil }
+        return "--drag is \(Parameter.format(tenths: pose.distance)) px from the home at "
+            + "\(Parameter.format(tenths: pose.home.x)),\(Parameter.format(tenths: pose.home.y)), past the break at maxDistance "
+            + "\(Parameter.format(maxDistance)) px: the badge is drawn alone, as once it has let go (within \(Parameter.format(maxDistance)) px it draws the bridge)"
     }
 
     /// A badge or home drawn outside its pane draws nothing there, and one across the pane's

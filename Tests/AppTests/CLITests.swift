@@ -443,9 +443,9 @@ func temporaryFolder() throws -> URL {
     /// a disc whole inside the canvas, touching its edge at most, says nothing.
     @Test(arguments: [
         (["--size", "200x100", "--anchor", "100,50", "--drag", "120,50"], nil),
-        (["--size", "200x100", "--anchor", "100,50", "--drag", "190,50"], nil),
-        (["--size", "200x100", "--anchor", "100,50", "--drag", "195,50"], "the badge at 195,50 (radius 10) is cut by the edge of the 200x100 canvas"),
-        (["--size", "200x100", "--anchor", "100,50", "--drag", "230,50"], "the badge at 230,50 lies outside the 200x100 canvas"),
+        (["--size", "200x100", "--max-distance", "200", "--anchor", "100,50", "--drag", "190,50"], nil),
+        (["--size", "200x100", "--max-distance", "200", "--anchor", "100,50", "--drag", "195,50"], "the badge at 195,50 (radius 10) is cut by the edge of the 200x100 canvas"),
+        (["--size", "200x100", "--max-distance", "200", "--anchor", "100,50", "--drag", "230,50"], "the badge at 230,50 lies outside the 200x100 canvas"),
         (["--size", "240x160", "--mode", "split", "--anchor", "80,80", "--drag", "125,90"],
          "the badge at 125,90 (radius 10) is cut by the edge of the 120x160 pane (in split mode the coordinates are each pane's)"),
         (["--size", "200x100", "--anchor", "5,50", "--drag", "40,50"], "the home circle at 5,50 (radius "),
@@ -456,6 +456,24 @@ func temporaryFolder() throws -> URL {
     ] as [([String], String?)])
     func renderSaysWhenTheCanvasCutsABadge(_ options: [String], _ warning: String?) throws {
         try Sticky.expectRender(["--radius", "10"] + options, warns: warning)
+    }
+
+    /// A --drag past the break draws the badge alone, with no home circle and no bridge:
+    /// `render` says how far it is pulled and where the break is; within it, nothing.
+    @Test(arguments: [
+        (["--anchor", "100,100", "--drag", "160,100"], nil),
+        (["--anchor", "100,100", "--drag", "160.5,100"], (60.5, "100,100", 60.0)),
+        (["--anchor", "50,60", "--drag", "130,120"], (100.0, "50,60", 60.0)),
+        (["--max-distance", "120", "--anchor", "50,60", "--drag", "130,120"], nil),
+        (["--max-distance", "80", "--mode", "split", "--anchor", "40,30", "--drag", "110,100"], ((70.0 * 70 * 2).squareRoot(), "40,30", 80.0)),
+    ] as [([String], (Double, String, Double)?)])
+    func renderSaysADragPastTheBreakDrawsTheBadgeAlone(_ options: [String], _ past: (distance: Double, home: String, limit: Double)?) throws {
+        try Sticky.expectRender(["--size", "400x300", "--radius", "10"] + options, warns: past.map {
+            let d = String(format: "%.1f", $0.distance).replacingOccurrences(of: ".0", with: "")
+            let m = String(Int($0.limit))
+            return "--drag is \(d) px from the home at \($0.home), past the break at maxDistance \(m) px: "
+                + "the badge is drawn alone, as once it has let go (within \(m) px it draws the bridge)"
+        })
     }
 
     /// A metaball field that reaches past the canvas (a pane) is cut by its edge, which `render`
