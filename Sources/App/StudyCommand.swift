@@ -340,11 +340,14 @@ enum StudyCommand {
         if let reason = makeFolder(folder) { throw .failure("cannot make the folder '\(folder)': \(reason)") }
         let progress = Progress(total: request.values.count + request.fills.count * request.shownValues.count + 1)
         let rows = measure(request, progress: progress)
+        var grownFor: String?
         if !request.cellGiven {
+            grownFor = dwarfingNote(request, rows: rows)
             request.cell = grownCell(request, rows: rows)
             try request.checkSheetSize()
         }
-        for warning in cellWarnings(request, rows: rows) + [flatWarning(request, rows: rows)].compactMap({ $0 }) {
+        for warning in [grownFor].compactMap({ $0 }) + cellWarnings(request, rows: rows)
+            + [flatWarning(request, rows: rows)].compactMap({ $0 }) {
             CommandLine.warn(warning)
         }
         let sheet = try drawSheet(request, atlas: atlas, progress: progress)
@@ -579,6 +582,27 @@ enum StudyCommand {
             }
         }
         return cell
+    }
+
+    /// Where one fill alone grows the default cell to more than twice the height the others
+    /// need (a Wyvill field of threshold 0.99 is a disc of 190 px round a pair 6 px apart: the
+    /// sheet's other fills were dots in its cells without a word), which fill and what keeps
+    /// the others large; nil where the fills need cells alike.
+    static func dwarfingNote(_ request: StudyRequest, rows: [StudyRow]) -> String? {
+        guard request.fills.count > 1 else { return nil }
+        func grown(_ fills: [StudyFill]) -> (width: Double, height: Double) {
+            var alone = request
+            alone.fills = fills
+            return grownCell(alone, rows: rows)
+        }
+        let all = grown(request.fills)
+        let large = request.fills.filter { fill in grown(request.fills.filter { $0 != fill }).height * 2 < all.height }
+        guard large.count == 1, let fill = large.first else { return nil }
+        let rest = grown(request.fills.filter { $0 != fill })
+        let tall = rows.filter { $0.fill == fill && request.shownValues.contains($0.value) }.map { 2 * $0.extent.half }.max() ?? 0
+        return "the cells grow to \(Parameter.format(all.width))x\(Parameter.format(all.height)) to hold \(fill.name), "
+            + "\(Parameter.format(tall.rounded())) px tall at its largest: the other fills are drawn small in them "
+            + "(--fills without \(fill.name) draws them in cells of \(Parameter.format(rest.width))x\(Parameter.format(rest.height)))"
     }
 
     /// The fill's rows of the values shown whose shape reaches past the request's cell.
