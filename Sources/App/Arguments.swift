@@ -112,8 +112,13 @@ enum Parse {
     /// no dot): a name like 'x.txt' would hold something other than its name says.
     /// Refused (usage): an empty name, one ending in "/" (a folder), and another extension than
     /// `formats` (none is taken as asked; `formats` empty takes any).
+    /// "-" is refused too: many tools take it for standard output, and a file named "-" was
+    /// written instead (a new user's `render --out -`).
     static func fileName(_ path: String, option: String, formats: [String] = [], what: String = "") throws(CLIError) -> String {
         guard !path.isEmpty else { throw .usage("\(option) expects a file name, got ''") }
+        guard path != "-" else {
+            throw .usage("\(option) expects a file name, got '-': sticky writes files, not standard output (./- names a file called -)")
+        }
         guard !path.hasSuffix("/") else { throw .usage("\(option) expects a file name, got the folder '\(path)'") }
         let ext = PathName.extension(of: path)
         guard ext.isEmpty || formats.isEmpty || formats.contains(ext) else {
@@ -122,6 +127,35 @@ enum Parse {
             throw .usage("\(option) expects a \(list) file name (\(what)), got '\(path)'")
         }
         return path
+    }
+
+    /// A dump's file name (JSON lines, any extension but a picture's: `--dump d.png` wrote text
+    /// under a picture's name without a word).
+    static func dumpName(_ path: String, option: String) throws(CLIError) -> String {
+        let name = try fileName(path, option: option)
+        let ext = PathName.extension(of: name)
+        guard !["png", "apng", "gif", "svg", "jpg", "jpeg"].contains(ext) else {
+            throw .usage("\(option) writes JSON lines (FILE.jsonl), got '\(path)': a picture's name")
+        }
+        return name
+    }
+
+    /// Refuses two outputs of one command that name the same place (usage): the second would
+    /// overwrite the first, or their all-or-none write fail half done (a new user's `replay
+    /// --dump a.gif --gif a.gif` replaced a GIF with the dump, then failed). Names are compared
+    /// as absolute, standardized paths ("./a.gif" is "a.gif"); a GIF inside the frames' folder
+    /// is its own place (the frames are moved in beside it).
+    static func distinct(_ outputs: [(option: String, path: String?)]) throws(CLIError) {
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL.path
+        }
+        let given = outputs.compactMap { output in output.path.map { (option: output.option, path: $0, place: absolute($0)) } }
+        for (i, a) in given.enumerated() {
+            for b in given[(i + 1)...] where a.place == b.place {
+                throw .usage("\(a.option) '\(a.path)' and \(b.option) '\(b.path)' name the same file; give each its own")
+            }
+        }
     }
 
     /// A folder's path (made if missing, with the folders above it): refused if empty.

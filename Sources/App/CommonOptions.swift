@@ -32,7 +32,7 @@ struct CommonOptions {
     var modeGiven = false, sceneGiven = false
     var parameters = Parameters()
     var warnings: [String] = []
-    private var paramsFile: String?
+    private(set) var paramsFile: String?
     /// --preset's name.
     private(set) var preset: String?
     private var settings: [(parameter: Parameter?, text: String, source: String)] = []

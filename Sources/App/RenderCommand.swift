@@ -147,6 +147,7 @@ struct RenderRequest {
             throw .usage("render needs --out FILE.png (or FILE.svg) or --geometry FILE.json")
         }
         try common.finish()
+        try Parse.distinct([("--out", out), ("--geometry", geometry), ("--params", common.paramsFile)])
         if isSVG, common.mode == .overlay {
             throw .usage("--out \(out!): SVG draws the bezier, metaball and split modes; the overlay is PNG only")
         }
@@ -225,7 +226,8 @@ enum RenderCommand {
         let pose = request.pose
         // (Both are said: a badge cut by the edge left its home circle, cut too, unsaid.)
         let badge = warnIfOutside("the badge", center: pose.center, radius: pose.radius, layout: layout)
-        let home = pose.attached && pose.homeRadius > 0 && warnIfOutside("the home circle", center: pose.home, radius: pose.homeRadius, layout: layout)
+        // (A home the badge covers is not drawn: at rest it was said cut beside the badge.)
+        let home = pose.attached && pose.homeRadius > 0 && !pose.homeIsCovered && warnIfOutside("the home circle", center: pose.home, radius: pose.homeRadius, layout: layout)
         return badge || home
     }
 

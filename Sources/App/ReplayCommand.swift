@@ -27,7 +27,7 @@ struct ReplayRequest {
             case .option(let option, let inline):
                 if try common.accept(option, inline: inline, from: &arguments) { continue }
                 switch option {
-                case "--dump": dumpPath = try Parse.fileName(arguments.value(of: option, inline: inline, expects: "a file name"), option: option)
+                case "--dump": dumpPath = try Parse.dumpName(arguments.value(of: option, inline: inline, expects: "a file name"), option: option)
                 case "--frames": framesPath = try Parse.folder(arguments.value(of: option, inline: inline, expects: "a folder"), option: option)
                 case "--fps":
                     fps = try Parse.number(
@@ -46,6 +46,8 @@ struct ReplayRequest {
             }
         }
         guard let scriptPath else { throw .usage("replay needs a SCRIPT (see sticky replay --help)") }
+        try Parse.distinct([("--dump", dumpPath), ("--frames", framesPath), ("--gif", gifPath), ("--apng", apngPath), ("SCRIPT", scriptPath),
+                            ("--params", common.paramsFile)])
         self.scriptPath = scriptPath
         try common.finish()
     }

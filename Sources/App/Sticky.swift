@@ -127,7 +127,7 @@ struct WindowRequest {
             case .option(let option, let inline):
                 if try common.accept(option, inline: inline, from: &arguments) { continue }
                 switch option {
-                case "--dump": dumpPath = try Parse.fileName(arguments.value(of: option, inline: inline, expects: "a file name"), option: option)
+                case "--dump": dumpPath = try Parse.dumpName(arguments.value(of: option, inline: inline, expects: "a file name"), option: option)
                 case "--screenshot-dir":
                     screenshots = try Parse.folder(arguments.value(of: option, inline: inline, expects: "a folder"), option: option)
                 case "--screenshot-hud":
@@ -142,5 +142,6 @@ struct WindowRequest {
             }
         }
         try common.finish()
+        try Parse.distinct([("--dump", dumpPath), ("--params", common.paramsFile)])
     }
 }

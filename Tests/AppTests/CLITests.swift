@@ -190,6 +190,49 @@ func temporaryFolder() throws -> URL {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.txt"])
     }
 
+    /// Two outputs (or an output and the params file read) that name one file are refused
+    /// before anything is written, exit 2, one line naming both: `replay --dump a.gif --gif a.gif`
+    /// replaced an old a.gif with the dump and then failed with "no such file". A dump named as
+    /// a picture, and "-" for standard output, are refused alike. The folder is left as it was.
+    @Test(arguments: [
+        (["replay", "DIR/s.txt", "--dump", "DIR/old", "--apng", "DIR/./old"],
+         "--dump 'DIR/old' and --apng 'DIR/./old' name the same file; give each its own"),
+        (["replay", "DIR/s.txt", "--dump", "DIR/old.jsonl", "--gif", "DIR/old.gif", "--apng", "DIR/old"], nil),
+        (["replay", "DIR/s.txt", "--gif", "DIR/old.gif", "--frames", "DIR/sub/../old.gif"],
+         "--frames 'DIR/sub/../old.gif' and --gif 'DIR/old.gif' name the same file; give each its own"),
+        (["replay", "DIR/s.txt", "--gif", "DIR/s.txt"], "--gif expects a .gif file name (an animated GIF), got 'DIR/s.txt'"),
+        (["replay", "DIR/s.txt", "--dump", "DIR/s.txt"], "--dump 'DIR/s.txt' and SCRIPT 'DIR/s.txt' name the same file; give each its own"),
+        (["replay", "DIR/s.txt", "--params", "DIR/p.json", "--dump", "DIR/p.json"],
+         "--dump 'DIR/p.json' and --params 'DIR/p.json' name the same file; give each its own"),
+        (["replay", "DIR/s.txt", "--dump", "DIR/old.gif", "--gif", "DIR/old.gif"], "--dump writes JSON lines (FILE.jsonl), got 'DIR/old.gif': a picture's name"),
+        (["render", "--params", "DIR/p.json", "--geometry", "DIR/p.json"], "--geometry 'DIR/p.json' and --params 'DIR/p.json' name the same file; give each its own"),
+        (["render", "--out", "DIR/old", "--geometry", "DIR/old"], "--out 'DIR/old' and --geometry 'DIR/old' name the same file; give each its own"),
+        (["render", "--out", "-"], "--out expects a file name, got '-': sticky writes files, not standard output (./- names a file called -)"),
+        (["replay", "DIR/s.txt", "--gif", "-"], "--gif expects a file name, got '-': sticky writes files, not standard output (./- names a file called -)"),
+    ] as [([String], String?)])
+    func outputsThatNameOneFileAreRefused(arguments: [String], message: String?) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["s.txt": "badge 50 50 20 1\nwait 0.1\n", "p.json": "{}", "old.gif": "OLD", "old.jsonl": "OLD", "old": "OLD"]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let result = try Sticky.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: folder.path) })
+        guard let message else {
+            // Three names of their own: all written.
+            #expect(result.status == 0, "\(result.stderr)")
+            for name in ["old.jsonl", "old.gif", "old"] {
+                #expect(try Data(contentsOf: folder.appendingPathComponent(name)).count > 3, "\(name)")
+            }
+            return
+        }
+        #expect(result.status == 2 && result.stderr == "sticky: \(message.replacingOccurrences(of: "DIR", with: folder.path))\n",
+                "\(result.stderr)")
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(files.keys))
+        for (name, text) in files {
+            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == text, "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+
     /// An option given twice is refused in every command (exit 2, one line naming it, nothing
     /// written): `render --out a.png --out b.png` wrote b.png alone without a word, a new
     /// user found. --set repeats, as it says.
@@ -449,6 +492,10 @@ func temporaryFolder() throws -> URL {
         (["--size", "240x160", "--mode", "split", "--anchor", "80,80", "--drag", "125,90"],
          "the badge at 125,90 (radius 10) is cut by the edge of the 120x160 pane (in split mode the coordinates are each pane's)"),
         (["--size", "200x100", "--anchor", "5,50", "--drag", "40,50"], "the home circle at 5,50 (radius "),
+        // At rest (the badge covers its home, which is not drawn): the badge alone (the home
+        // under it was said cut too).
+        (["--size", "200x100", "--anchor", "5,50"], "the badge at 5,50 (radius 10) is cut by the edge of the 200x100 canvas"),
+        (["--size", "200x100", "--anchor", "5,50", "--drag", "5,50"], "the badge at 5,50 (radius 10) is cut by the edge of the 200x100 canvas"),
         // Both cut: both said (the home circle, R − d/10 = 10 − √50/10, went unsaid).
         (["--size", "200x100", "--anchor", "5,5", "--drag", "0,0"],
          "the badge at 0,0 (radius 10) is cut by the edge of the 200x100 canvas\n"
