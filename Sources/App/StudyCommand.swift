@@ -111,7 +111,8 @@ struct StudyRequest {
                       fill, each against the swept value, a line per fill, with a legend
           study.csv   parameter,value,fill,area,waist,kink_home,kink_badge,iou: a row per value
                       and fill (px², px, degrees, 0-1; kinks empty for the metaball fills and
-                      where the bridge has broken, when the waist is 0 too)
+                      where the bridge has broken; the waist is then 0, or the chord of a
+                      badge so large it covers its home's centre alone)
 
           --out DIR                 where to write (required)
           --sweep NAME=FROM:TO:STEP distance (the default: distance=0:70:2) or a number
