@@ -531,9 +531,53 @@ extension ParameterRegistry {
                 return ": " + what.prefix(1).lowercased() + what.dropFirst()
             }
             let at = place(of: offset, in: text)
+            if let missing = missingSeparator(in: text, at: offset) { return ": line \(at.line), column \(at.column): \(missing)" }
             let kind = what[..<range.lowerBound]
             return ": line \(at.line), column \(at.column): " + kind.prefix(1).lowercased() + kind.dropFirst()
         }
+    }
+
+    /// Where a value begins at the byte `offset`, right after another value or a key ended,
+    /// what is missing between them: "expected ',' or '}' before it" (or ']' in a list), or
+    /// "expected ':' before it" after a key; nil otherwise. (Foundation says "invalid value"
+    /// of a forgotten comma, a new user found.)
+    static func missingSeparator(in text: String, at offset: Int) -> String? {
+        let bytes = Array(text.utf8)
+        guard offset < bytes.count else { return nil }
+        // The containers open at `offset`, each with whether a string there now is a key.
+        var open: [(byte: UInt8, keyNext: Bool)] = [], inString = false, escaped = false, stringIsKey = false, afterKey = false
+        let blank: Set<UInt8> = [32, 9, 10, 13]
+        for byte in bytes[..<offset] {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    afterKey = stringIsKey
+                }
+                continue
+            }
+            if blank.contains(byte) { continue }
+            afterKey = false
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                stringIsKey = open.last?.keyNext ?? false
+                if !open.isEmpty { open[open.count - 1].keyNext = false }
+            case UInt8(ascii: "{"): open.append((byte, true))
+            case UInt8(ascii: "["): open.append((byte, false))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = open.popLast()
+            case UInt8(ascii: ","): if let last = open.last { open[open.count - 1].keyNext = last.byte == UInt8(ascii: "{") }
+            default: break
+            }
+        }
+        guard !inString, let container = open.last,
+              let previous = bytes[..<offset].last(where: { !blank.contains($0) }) else { return nil }
+        let digits = Set(UInt8(ascii: "0")...UInt8(ascii: "9"))
+        let ends = digits.union([UInt8(ascii: "\""), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "e"), UInt8(ascii: "l")])
+        let begins = digits.union([UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"), UInt8(ascii: "t"),
+                                   UInt8(ascii: "f"), UInt8(ascii: "n")])
+        guard ends.contains(previous), begins.contains(bytes[offset]) else { return nil }
+        if afterKey { return "expected ':' before it" }
+        return "expected ',' or '\(container.byte == UInt8(ascii: "{") ? "}" : "]")' before it"
     }
 
     /// The line and column (from 1, in bytes) of the UTF-8 byte `offset` of `text`.

@@ -441,6 +441,13 @@ func temporaryFolder() throws -> URL {
         // Where it is not, as a line and column (the offset counted in bytes: "é" is two).
         ("{\n  \"headColor\": \"#ff0000\",\n  \"shrink\": 1x\n}", "not valid JSON: line 3, column 14: invalid value"),
         ("{\"color\": \"é\", \"shrink\": 1x}", "not valid JSON: line 1, column 28: invalid value"),
+        // A forgotten comma or colon is named where the next value begins (Foundation said
+        // "invalid value" there): in an object, in a list, after a key, after a string with a quote.
+        ("{\"style\": \"quad\", \"maxDistance\": 80\n  \"shrink\": 5}", "not valid JSON: line 2, column 3: expected ',' or '}' before it"),
+        (#"{"maxDistance": [1 2]}"#, "not valid JSON: line 1, column 20: expected ',' or ']' before it"),
+        (#"{"maxDistance" 80}"#, "not valid JSON: line 1, column 16: expected ':' before it"),
+        (#"{"x": {"a\"b" 1}}"#, "not valid JSON: line 1, column 15: expected ':' before it"),
+        (#"{"x": {"a": "b\"" "c": 1}}"#, "not valid JSON: line 1, column 19: expected ',' or '}' before it"),
         // A number past a Double's range (it was "expects a JSON object").
         (#"{"maxDistance": 1e999}"#, "field 'maxDistance' is not a value sticky can read: number 1e999 is out of range"),
         // A field twice (JSON readers keep one of them without a word), only at the top level.

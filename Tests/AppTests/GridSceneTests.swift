@@ -215,6 +215,10 @@ import Motion
             let object = try #require(objects[name])
             let value = (object["value"] as! NSNumber).doubleValue, target = (object["target"] as! NSNumber).doubleValue
             #expect((object["met"] as? Bool) == (value <= target), "\(name)")
+            // A ratio of rounds timed together, with their middle half round its median (the
+            // geometry's growth was two medians timed apart, with no spread).
+            let spread = try #require(object["spread"] as? [NSNumber], "\(name)").map(\.doubleValue)
+            #expect(spread.count == 2 && spread[0] <= value && value <= spread[1], "\(name): \(spread) round \(value)")
         }
         let summary = try #require(objects["summary"])
         #expect((summary["summary"] as? String)?.hasPrefix("targets: ") == true && summary["targets"] as? Int == 3)
