@@ -593,7 +593,7 @@ final class WindowApp {
         case .metaball: return field + flat
         case .split: return bridges.map { "left: \($0); right: \(field)" } ?? "right: \(field)\(flat)"
         case .bezier, .overlay:
-            if scene == .badge { return held ? bridges! : "hold a badge to see its bridge's" }
+            if scene == .badge { return held ? bridges! : "drag a badge to see how its bridge is built" }
             return bridges ?? "none here: the field's is drawn in metaball and split, the bridges' with goo on"
         }
     }

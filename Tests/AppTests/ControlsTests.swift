@@ -13,7 +13,7 @@ import Testing
             let held = WindowApp.constructionShown(scene: .badge, mode: mode, goo: false, held: true)
             let free = WindowApp.constructionShown(scene: .badge, mode: mode, goo: false, held: false)
             #expect(held == "the held badge's bridge, lettered")
-            #expect(free == "hold a badge to see its bridge's")
+            #expect(free == "drag a badge to see how its bridge is built")
         }
         #expect(WindowApp.constructionShown(scene: .badge, mode: .split, goo: false, held: true)
                 == "left: the held badge's bridge, lettered; right: the field's balls and tiles")
