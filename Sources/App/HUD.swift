@@ -25,6 +25,22 @@ struct Rect: Equatable {
     func overlap(with boxes: [Rect]) -> Double {
         boxes.reduce(0) { $0 + max(0, min(maxX, $1.maxX) - max(x, $1.x)) * max(0, min(maxY, $1.maxY) - max(y, $1.y)) }
     }
+    /// What is left of the rectangle once `holes` are cut out of it, as rectangles that do not
+    /// overlap (bands above and below each hole, and beside it).
+    func subtracting(_ holes: [Rect]) -> [Rect] {
+        holes.reduce([self]) { pieces, hole in
+            pieces.flatMap { r -> [Rect] in
+                guard r.intersects(hole) else { return [r] }
+                let top = max(r.y, hole.y), bottom = min(r.maxY, hole.maxY)
+                return [Rect(x: r.x, y: r.y, width: r.width, height: top - r.y),
+                        Rect(x: r.x, y: bottom, width: r.width, height: r.maxY - bottom),
+                        Rect(x: r.x, y: top, width: max(r.x, hole.x) - r.x, height: bottom - top),
+                        Rect(x: min(r.maxX, hole.maxX), y: top, width: r.maxX - min(r.maxX, hole.maxX), height: bottom - top)]
+                    .filter { $0.width > 0 && $0.height > 0 }
+            }
+        }
+    }
+
     /// Whether `r` lies wholly inside (its edges on ours included).
     func contains(_ r: Rect) -> Bool { r.x >= x && r.y >= y && r.maxX <= maxX && r.maxY <= maxY }
 
@@ -150,13 +166,14 @@ struct HUDPen {
 
     /// A see-through panel: its fill, and its edge as a frame one device pixel wide round it
     /// (`panel`'s edge is a rectangle under the fill, which a faint fill shows whole).
-    mutating func seeThroughPanel(_ r: Rect, fill: Color, edge: Color) {
+    /// `holes`: where it is not drawn at all, neither fill nor edge (a held badge under it keeps
+    /// its own colour: through the faded fill it read pink, the edge across it).
+    mutating func seeThroughPanel(_ r: Rect, fill: Color, edge: Color, holes: [Rect] = []) {
         let e = 1 / scale
-        mesh.addRect(x0: r.x - e, y0: r.y - e, x1: r.maxX + e, y1: r.y, color: edge)
-        mesh.addRect(x0: r.x - e, y0: r.maxY, x1: r.maxX + e, y1: r.maxY + e, color: edge)
-        mesh.addRect(x0: r.x - e, y0: r.y, x1: r.x, y1: r.maxY, color: edge)
-        mesh.addRect(x0: r.maxX, y0: r.y, x1: r.maxX + e, y1: r.maxY, color: edge)
-        mesh.addRect(x0: r.x, y0: r.y, x1: r.maxX, y1: r.maxY, color: fill)
+        let edges = [Rect(x: r.x - e, y: r.y - e, width: r.width + 2 * e, height: e), Rect(x: r.x - e, y: r.maxY, width: r.width + 2 * e, height: e),
+                     Rect(x: r.x - e, y: r.y, width: e, height: r.height), Rect(x: r.maxX, y: r.y, width: e, height: r.height)]
+        for line in edges.flatMap({ $0.subtracting(holes) }) { mesh.addRect(x0: line.x, y0: line.y, x1: line.maxX, y1: line.maxY, color: edge) }
+        for piece in r.subtracting(holes) { mesh.addRect(x0: piece.x, y0: piece.y, x1: piece.maxX, y1: piece.maxY, color: fill) }
     }
 
     /// A straight line `width` units wide, with an anti-aliased edge (plots, dividers).
@@ -1211,7 +1228,7 @@ struct HUD {
         let more = shown.count > 1 ? [above, beneath] : [0, 0]
         let panel = Rect(x: origin.x, y: origin.y, width: width, height: panelHeight(rows: shown.count, of: rows.count))
         if faded {
-            pen.seeThroughPanel(panel, fill: HUDPen.paper.with(alpha: HUD.fadedPanel), edge: HUDPen.edge.with(alpha: 0.6))
+            pen.seeThroughPanel(panel, fill: HUDPen.paper.with(alpha: HUD.fadedPanel), edge: HUDPen.edge.with(alpha: 0.6), holes: scene ?? [])
         } else {
             pen.panel(panel, fill: HUDPen.paper.with(alpha: 0.9), edge: HUDPen.edge.with(alpha: 0.6))
         }
@@ -1229,7 +1246,9 @@ struct HUD {
             let lit = i == content.selected
             // (Faded with the panel over a held badge: an opaque band of it cut the badge flat.)
             if i == content.hovered || lit {
-                pen.panel(r, fill: HUDPen.hover.with(alpha: (lit ? 1 : 0.6) * (faded ? HUD.fadedPanel : 1)))
+                let color = HUDPen.hover.with(alpha: (lit ? 1 : 0.6) * (faded ? HUD.fadedPanel : 1))
+                // (Not over the held badge: it keeps its colour.)
+                for piece in r.subtracting(scene ?? []) { pen.panel(piece, fill: color) }
             }
             // (Greyed where it changes nothing drawn now: spread with the quad style.)
             let shade = HUDPen.rowColor(selected: lit, inactive: row.inactive), color = shade.with(alpha: shade.alpha * ink)

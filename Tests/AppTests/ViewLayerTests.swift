@@ -433,6 +433,26 @@ import Typography
         let lit = HUDPen.hover.packed, faintLit = HUDPen.hover.with(alpha: HUD.fadedPanel).packed
         #expect(still.mesh.vertices.contains { $0.color == lit } && !still.mesh.vertices.contains { $0.color == faintLit })
         #expect(held.mesh.vertices.contains { $0.color == faintLit } && !held.mesh.vertices.contains { $0.color == lit })
+        // None of the panel's fill, edge or highlight lies over the held badge at all: through
+        // them it read pink, the panel's edge across it (a new user took it for a wrong colour).
+        // Points over the badge's box, each tested against every triangle of those colours.
+        let panelColours: Set<UInt32> = [faint, faintLit, full, lit, HUDPen.edge.with(alpha: 0.6).packed]
+        func covered(_ hud: HUD, _ p: Vec2) -> Bool {
+            let m = hud.mesh
+            return stride(from: 0, to: m.indices.count, by: 3).contains { t in
+                let v = (0..<3).map { m.vertices[Int(m.indices[t + $0])] }
+                guard panelColours.contains(v[0].color) else { return false }
+                let a = v.map { Vec2(Double($0.x), Double($0.y)) }
+                func side(_ i: Int) -> Double { let (u, w) = (a[i], a[(i + 1) % 3]); return (w.x - u.x) * (p.y - u.y) - (w.y - u.y) * (p.x - u.x) }
+                let s = (0..<3).map(side)
+                return s.allSatisfy { $0 >= 0 } || s.allSatisfy { $0 <= 0 }
+            }
+        }
+        let inside = (0..<5).flatMap { i in (0..<5).map { j in Vec2(badge.x + 2 + Double(i) * 9, badge.y + 2 + Double(j) * 9) } }
+            .filter { panel.contains($0) }
+        #expect(!inside.isEmpty && inside.allSatisfy { covered(still, $0) } && !inside.contains { covered(held, $0) })
+        // Beside the badge the faded panel is still there.
+        #expect(covered(held, Vec2(badge.maxX + 20, badge.y + 20)))
         // And its text and bars, "60 px" over a count of "23" read "25": the most opaque glyph
         // and bar in the panel at the faded ink's opacity (its rows' colours are opaque).
         func mostOpaque(_ hud: HUD, glyphs: Bool) -> Double {
