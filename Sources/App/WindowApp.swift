@@ -95,6 +95,9 @@ final class WindowApp {
     private var fieldOverflowTold = false
     /// A resize's zoom toast while the help was open, said once it closes.
     private var zoomNoteAfterHelp: (text: String, short: String)?
+    /// Whether a frame of the recording running showed a badge springing back (said with the
+    /// recording's end where its 30 fps cannot show the spring's ringing).
+    private var recordedSpring = false
     /// Set by h showing the sliders: the next frame's HUD tells whether their row had room.
     private var slidersJustShown = false
     /// The clock's origin: the simulation's t = 0.
@@ -158,7 +161,7 @@ final class WindowApp {
         defer {
             // A recording running at the end is saved, and says so on stdout (a failure has
             // warned on stderr already).
-            if let stopped = capture.stop(), stopped.saved { CommandLine.say(stopped.message) }
+            if let stopped = stopRecording(), stopped.saved { CommandLine.say(stopped.message) }
             try? dump?.close()
             if glErrors > 1 { CommandLine.warn("\(glErrors) frames had a GL error") }
             renderer.destroy()
@@ -371,13 +374,16 @@ final class WindowApp {
                 say("recording \(recording ? "an APNG: shift+v" : "a GIF: v") stops it; one recording at a time")
                 return true
             } else if capture.isRecording {
-                capture.stop().map { say($0.message) }
+                stopRecording().map { say($0.message, short: $0.short) }
             } else {
                 let (fw, fh) = window.framebufferSize
                 // The overlays may be turned on while it records, and the mode key may bring pane
                 // labels: their colours are in the palette anyway.
                 let colors = options.parameters.recordingColors(mode: options.mode, overlays: true, labels: true)
-                say(capture.start(apng: apng, width: fw, height: fh, colors: colors, time: now))
+                recordedSpring = false
+                let started = capture.start(apng: apng, width: fw, height: fh, colors: colors, time: now)
+                // (A path in a small window took five lines over the scene as the user began.)
+                say(started, short: capture.isRecording ? "recording \(apng ? "an APNG (shift+v" : "a GIF (v") stops)" : nil)
             }
             retitle()
         case .toggleHUD:
@@ -498,7 +504,7 @@ final class WindowApp {
     /// the screen), for a toast; nil where it is the same to a percent. `fitting` and `on` name
     /// what the scene was fitted to and where it is seen (a replay's pictures: "each pane", "the
     /// pictures"). `short`: the window's wording where the toast would take more than two lines
-    /// ("zoom 31%: the bridge breaks at 19 px": at 200x150 the whole took four lines over three
+    /// ("zoom 31%: the 60 px break is 19 on screen": at 200x150 the whole took four lines over three
     /// of the four badges, and at 120x90 its first line alone showed, cut before the break).
     static func zoomNote(from before: Double, to after: Double, scene: SceneName, maxDistance: Double,
                          fitting: String = "the window", on: String = "the screen", short: Bool = false) -> String? {
@@ -506,7 +512,9 @@ final class WindowApp {
         guard percent != Int((before * 100).rounded()) else { return nil }
         guard percent < 100 else { return short ? "zoom 100%" : "the scene at full size" }
         let broken = Parameter.format((maxDistance * after).rounded())
-        if short { return "zoom \(percent)%" + (scene == .badge ? ": the bridge breaks at \(broken) px" : "") }
+        // (Named as the slider names it, then on screen: "the bridge breaks at 56 px" read as
+        // if maxDistance, 60 on its slider, had changed.)
+        if short { return "zoom \(percent)%" + (scene == .badge ? ": the \(Parameter.format(maxDistance)) px break is \(broken) on screen" : "") }
         let pull = scene == .badge ? " (the \(Parameter.format(maxDistance)) px break is \(broken) px on \(on))" : ""
         return "the scene at \(percent)% to fit \(fitting)\(pull)"
     }
@@ -618,6 +626,23 @@ final class WindowApp {
 
     /// A toast for a couple of seconds; `short`, its wording where it would take more than two
     /// lines (`HUDContent.toastShort`).
+    /// Ends the recording running (`WindowCapture.stop`), its message with what a frame rate
+    /// of 30 could not show: a spring back ringing faster than 15 Hz (replay warned of it, the
+    /// window did not); and a short form naming the file alone. nil where none was running.
+    private func stopRecording() -> (message: String, saved: Bool, short: String?)? {
+        let path = capture.recordingPath
+        guard let stopped = capture.stop() else { return nil }
+        guard stopped.saved else { return (stopped.message, false, nil) }
+        let name = path.map { ($0 as NSString).lastPathComponent } ?? "the recording"
+        guard recordedSpring, let ring = options.parameters.motion.spring.ringFrequency,
+              let (note, _) = options.parameters.springAliasing(fps: WindowCapture.rate) else {
+            return (stopped.message, true, "saved \(name)")
+        }
+        let alias = note + "; sticky replay --apng with --fps \(Int((2 * ring).rounded(.up))) or more shows it"
+        CommandLine.warn(alias)
+        return (stopped.message + "; " + alias, true, "saved \(name): its spring aliased at \(Int(WindowCapture.rate)) fps")
+    }
+
     private func say(_ text: String, slider: Int? = nil, short: String? = nil) {
         toast = (text, now + 2.5, slider, short)
     }
@@ -675,6 +700,10 @@ final class WindowApp {
         // The scene, then the HUD over it: a picture without the HUD is read in between.
         renderer.draw(frame, into: target, hud: false)
         let cleanShot = pendingShot == false, recordsFrame = capture.wantsFrame(at: now)
+        if recordsFrame, let badges = scene as? BadgeScene,
+           badges.board.badges.contains(where: { $0.phase == .returning && $0.center.distance(to: $0.home) > 0.5 }) {
+            recordedSpring = true
+        }
         if cleanShot || recordsFrame {
             // A screenshot without the HUD and a recording's frame keep the divider and the pane
             // labels (or the overlay's legend), as render's and replay's pictures do, and nothing

@@ -28,6 +28,8 @@ final class WindowCapture {
 
     /// Whether the recording in progress is an APNG (shift+v's); nil when not recording.
     var recordsAPNG: Bool? { recording.map { $0.writer.apngPath != nil } }
+    /// The file the recording running goes to.
+    var recordingPath: String? { recording?.writer.path }
 
     /// The seconds recorded so far; nil when not recording.
     var recordedSeconds: Double? { recording.map { Double($0.frames) / WindowCapture.rate } }

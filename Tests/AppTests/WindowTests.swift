@@ -163,6 +163,13 @@ let windowToolsPresent: Bool = {
         // Shift+V recorded the first drag as an APNG: its frame count patched to what came.
         let apngs = saved.filter { $0.hasSuffix(".apng.png") }
         #expect(apngs.count == 1, "\(saved)")
+        // Its spring back rang at the seeds' 43.8 Hz, more than 30 fps shows: its end said so on
+        // stderr, once (the GIF's drag burst, with no spring: not said again).
+        let stderr = try String(contentsOf: folder.appendingPathComponent("stderr.txt"), encoding: .utf8)
+        let ring = Parameters().motion.spring.ringFrequency ?? 0
+        let aliased = stderr.split(separator: "\n").filter { $0.hasPrefix("sticky: warning: the spring back rings at") }
+        #expect(ring > 15 && aliased.count == 1 && aliased[0].contains("more than half of 30 fps")
+                    && aliased[0].hasSuffix("sticky replay --apng with --fps \(Int((2 * ring).rounded(.up))) or more shows it"), "\(stderr)")
         if let name = apngs.first {
             let path = folder.appendingPathComponent("shots").appendingPathComponent(name).path
             let apng = try APNGWriter.frames(in: path)
