@@ -504,7 +504,7 @@ final class WindowApp {
     /// the screen), for a toast; nil where it is the same to a percent. `fitting` and `on` name
     /// what the scene was fitted to and where it is seen (a replay's pictures: "each pane", "the
     /// pictures"). `short`: the window's wording where the toast would take more than two lines
-    /// ("zoom 31%: the 60 px break is 19 on screen": at 200x150 the whole took four lines over three
+    /// ("zoom 31%: breaks at 19 px on screen": at 200x150 the whole took four lines over three
     /// of the four badges, and at 120x90 its first line alone showed, cut before the break).
     static func zoomNote(from before: Double, to after: Double, scene: SceneName, maxDistance: Double,
                          fitting: String = "the window", on: String = "the screen", short: Bool = false) -> String? {
@@ -512,9 +512,9 @@ final class WindowApp {
         guard percent != Int((before * 100).rounded()) else { return nil }
         guard percent < 100 else { return short ? "zoom 100%" : "the scene at full size" }
         let broken = Parameter.format((maxDistance * after).rounded())
-        // (Named as the slider names it, then on screen: "the bridge breaks at 56 px" read as
-        // if maxDistance, 60 on its slider, had changed.)
-        if short { return "zoom \(percent)%" + (scene == .badge ? ": the \(Parameter.format(maxDistance)) px break is \(broken) on screen" : "") }
+        // ("On screen": "the bridge breaks at 56 px" read as if maxDistance, 60 on its slider,
+        // had changed.)
+        if short { return "zoom \(percent)%" + (scene == .badge ? ": breaks at \(broken) px on screen" : "") }
         let pull = scene == .badge ? " (the \(Parameter.format(maxDistance)) px break is \(broken) px on \(on))" : ""
         return "the scene at \(percent)% to fit \(fitting)\(pull)"
     }
@@ -837,10 +837,22 @@ final class WindowApp {
                                                               parameters: options.parameters, frameTime: frameTime ?? 0,
                                                               recorded: capture.recordedSeconds)
         if let tiling = painter.tiling { lines.append(HUDContent.tilingLine(tiling)) }
-        guard options.mode != .bezier, let pose else { return (lines, 0, swatches) }
+        guard let pose else { return (lines, 0, swatches) }
+        // The Bézier mode says how far the badge is pulled, against the break (a new user could
+        // not tell 58 px from 65 until letting go); the field modes say it with their figures.
+        guard options.mode != .bezier else {
+            return (lines + [WindowApp.pullLine(pose, maxDistance: options.parameters.motion.badge.maxDistance)], 1, swatches)
+        }
         let figures = WindowApp.figures(RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1),
                                         heldTo: options.parameters.motion.badge.maxDistance, detached: !pose.attached)
         return (lines + figures, figures.count, swatches)
+    }
+
+    /// How far the held badge is pulled, against the break: "pulled 58 of 60 px: let go, it
+    /// springs back", or past it "pulled 65 px, broken at 60: let go, it bursts".
+    static func pullLine(_ pose: BadgePose, maxDistance: Double) -> String {
+        let d = Int(pose.distance.rounded()), limit = Parameter.format(maxDistance)
+        return pose.attached ? "pulled \(d) of \(limit) px: let go, it springs back" : "pulled \(d) px, broken at \(limit): let go, it bursts"
     }
 
     /// The held badge's figures as the caption shows them, under a line that says which fill

@@ -37,7 +37,7 @@ import Testing
         #expect(WindowApp.zoomNote(from: 1, to: 1, scene: .badge, maxDistance: 60) == nil)
         // The window's short wording, for a toast that would take more than two lines.
         #expect(WindowApp.zoomNote(from: 1, to: zoom, scene: .badge, maxDistance: 60, short: true)
-                == "zoom \(Int((zoom * 100).rounded()))%: the 60 px break is \(Int((60 * zoom).rounded())) on screen")
+                == "zoom \(Int((zoom * 100).rounded()))%: breaks at \(Int((60 * zoom).rounded())) px on screen")
         #expect(WindowApp.zoomNote(from: 1, to: zoom, scene: .chain, maxDistance: 60, short: true) == "zoom 63%")
         #expect(WindowApp.zoomNote(from: zoom, to: 1, scene: .badge, maxDistance: 60, short: true) == "zoom 100%")
         #expect(WindowApp.zoomNote(from: 1, to: 1, scene: .badge, maxDistance: 60, short: true) == nil)

@@ -726,6 +726,21 @@ import Typography
     /// "area 2651 / 2339 px²" apart): a line first, "held badge, Bézier / field:", then the
     /// pairs in that order; "parted" where a fill is in two pieces. And they fit beside the
     /// slider panel of an 800-wide window, as before (`theSlidersStayPutWhenABadgeIsPressed`).
+    /// The Bézier mode's caption line for a held badge says how far it is pulled against the
+    /// break (a new user could not tell 58 px from 65 until letting go): √(dx² + dy²) rounded,
+    /// attached up to maxDistance, broken past it.
+    @Test(arguments: [(30.0, 40.0, 60.0), (30.0, 41.0, 60.0), (36.0, 48.0, 60.0), (36.0, 48.1, 60.0), (60.0, 80.0, 120.0), (60.0, 80.0, 99.5)])
+    func theBezierCaptionSaysThePull(dx: Double, dy: Double, maxDistance: Double) {
+        var parameters = Parameters()
+        parameters.motion.badge.maxDistance = maxDistance
+        let pose = BadgePose(home: Vec2(100, 80), center: Vec2(100 + dx, 80 + dy), radius: 20, parameters: parameters.motion.badge)
+        let d = (dx * dx + dy * dy).squareRoot()
+        let limit = maxDistance == maxDistance.rounded() ? String(Int(maxDistance)) : String(maxDistance)
+        let expected = d <= maxDistance ? "pulled \(Int(d.rounded())) of \(limit) px: let go, it springs back"
+            : "pulled \(Int(d.rounded())) px, broken at \(limit): let go, it bursts"
+        #expect(WindowApp.pullLine(pose, maxDistance: maxDistance) == expected)
+    }
+
     @Test func theHeldFiguresNameTheirFills() {
         let parameters = Parameters()
         let pose = BadgePose(home: Vec2(100, 80), center: Vec2(138, 104), radius: 20, parameters: parameters.motion.badge)
