@@ -159,6 +159,15 @@ struct CommonOptions {
         return true
     }
 
+    /// The values begun with, where a params file, --set or a parameter flag gave some, and
+    /// what gave them ("--params design.json", "--set and the parameter flags"): what the
+    /// window's and a replay's backspace reset to until a preset key loads another; nil where
+    /// only a preset or the defaults did. (Call after `finish`, before anything changes them.)
+    var startingValues: (values: Parameters, source: String)? {
+        let parts = [paramsFile.map { "--params \($0)" }, settings.isEmpty ? nil : "the options' values"].compactMap { $0 }
+        return parts.isEmpty ? nil : (parameters, parts.joined(separator: " and "))
+    }
+
     /// Applies the params file, then the flags and --set in the order given; checks the size.
     mutating func finish() throws(CLIError) {
         if let preset { try ParameterRegistry.apply(preset: preset, to: &parameters) }

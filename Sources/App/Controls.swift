@@ -99,7 +99,7 @@ struct Controls {
         KeyBinding("up, shift+tab", ["up", "shift+tab"], .selectPrevious, "select the previous slider (in this help: scroll)"),
         KeyBinding("down, tab", ["down", "tab"], .selectNext, "select the next slider (or click a bar)"),
         KeyBinding("left, right", ["left", "right"], .moveSlider, "change it (shift: x10, alt: /10; wheel too)"),
-        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider to its preset (shift: every slider)"),
+        KeyBinding("backspace", ["backspace"], .resetSlider, "reset the selected slider as loaded (shift: every slider)"),
         KeyBinding("1 2 3 4", ["1", "2", "3", "4"], .preset, "presets seed000, seed002, paperjs, smooth (the values they name)"),
         KeyBinding("p", ["p"], .saveParameters, "save the parameters to ./sticky-params.json"),
         KeyBinding("c", ["c"], .toggleConstruction, "construction: the bridges' (a held badge's lettered), the field's tiles"),
@@ -169,14 +169,28 @@ struct Controls {
 
     /// What backspace puts a slider back to: the defaults with the preset last loaded (by its
     /// key, or --preset) over them, so that a slider tried after preset 2 goes back to seed
-    /// 002's value (it went to seed 000's); the preset's name, nil where none was loaded.
-    private(set) var basis = Parameters(), basisName: String?
+    /// 002's value (it went to seed 000's); the preset's name, nil where none was loaded. Or,
+    /// until a preset key is pressed, the values the window started with where a params file
+    /// or --set gave some (`basisSource` says which: a design loaded with --params went back
+    /// to seed 000's at a backspace, and shift+backspace wiped it).
+    private(set) var basis = Parameters(), basisName: String?, basisSource: String?
 
     /// Takes the preset `name` (a registry preset; nil: none) as what backspace resets to.
     mutating func resetTo(preset name: String?) {
         var values = Parameters()
         if let name { try? ParameterRegistry.apply(preset: name, to: &values) }
-        (basis, basisName) = (values, name)
+        (basis, basisName, basisSource) = (values, name, nil)
+    }
+
+    /// Takes `values`, the ones started with, as what backspace resets to; `source` says what
+    /// gave them ("--params design.json").
+    mutating func resetTo(start values: Parameters, source: String) {
+        (basis, basisName, basisSource) = (values, nil, source)
+    }
+
+    /// Takes what `other` resets to (a new scene's sliders keep the old ones' basis).
+    mutating func resetTo(basisOf other: Controls) {
+        (basis, basisName, basisSource) = (other.basis, other.basisName, other.basisSource)
     }
 
     /// Applies a key: moves the selection or the selected slider, loads a preset, or returns

@@ -204,7 +204,8 @@ enum ReplayCommand {
         var everyFrame: [Rect] = []
         if headless != nil, layout.panes.count > 1 || common.mode == .overlay {
             let rehearsal = newScene()
-            var player = ScriptPlayer(script: script, scene: rehearsal, parameters: parameters, preset: common.preset, zoom: layout.zoom)
+            var player = ScriptPlayer(script: script, scene: rehearsal, parameters: parameters, preset: common.preset,
+                                      start: common.startingValues, zoom: layout.zoom)
             var previous: [Rect] = []
             for k in 0..<count {
                 try player.play(to: Double(k) / fps)
@@ -215,7 +216,8 @@ enum ReplayCommand {
                 previous = shown
             }
         }
-        var player = ScriptPlayer(script: script, scene: scene, parameters: parameters, preset: common.preset, zoom: layout.zoom)
+        var player = ScriptPlayer(script: script, scene: scene, parameters: parameters, preset: common.preset,
+                                  start: common.startingValues, zoom: layout.zoom)
         var dump = ""
         var recording: Recording?
         if gifPath != nil || apngPath != nil {

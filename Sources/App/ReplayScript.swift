@@ -206,13 +206,17 @@ struct ScriptPlayer {
     /// pane's), as the window's pointer is, so a scene shrunk to fit is driven where it is shown.
     let zoom: Double
 
-    /// `preset`: --preset's, what a backspace key resets to until a preset key loads another.
-    init(script: ReplayScript, scene: Scene, parameters: Parameters, preset: String? = nil, zoom: Double = 1) {
+    /// `preset`: --preset's, what a backspace key resets to until a preset key loads another;
+    /// `start`: the values begun with, where --params or --set gave some, which it resets to
+    /// instead (as the window does).
+    init(script: ReplayScript, scene: Scene, parameters: Parameters, preset: String? = nil,
+         start: (values: Parameters, source: String)? = nil, zoom: Double = 1) {
         self.script = script
         self.scene = scene
         self.parameters = parameters
         self.zoom = zoom
         controls.resetTo(preset: preset)
+        if let start { controls.resetTo(start: start.values, source: start.source) }
     }
 
     /// A script's pointer command in the scene's units.

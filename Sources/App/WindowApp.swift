@@ -133,6 +133,7 @@ final class WindowApp {
             CommandLine.warn("--size \(asked.width)x\(asked.height) is larger than the screen: the window opened at \(w)x\(h)")
         }
         (controls, layout, scene) = WindowApp.setUp(options, size: window.size, preset: options.preset)
+        if let start = options.startingValues { controls.resetTo(start: start.values, source: start.source) }
         if let dumpPath {
             switch AtomicFile.create(dumpPath) {
             case .success(let handle):
@@ -328,13 +329,17 @@ final class WindowApp {
             // Else a toast over the slider panel (a small window's) goes, so that the row newly
             // selected shows.
             else if let hud, let box = hud.toastBox, let panel = hud.sliderPanel, box.intersects(panel) { toast = nil }
+            // And one that reports another slider's value goes: "maxDistance reset to 60 px"
+            // stayed up with shrink selected.
+            else if let slider = toast?.slider, slider != controls.selected { toast = nil }
         case .parameters:
             let binding = Controls.binding(for: key)?.action
             parametersChanged(reset: binding == .resetSlider, stuck: binding == .moveSlider && options.parameters == before)
             if binding == .preset, let preset = Int(key.name), ParameterRegistry.presets.indices.contains(preset - 1) {
                 say(WindowApp.presetToast(ParameterRegistry.presets[preset - 1].name))
             } else if binding == .resetSlider && key.shift {
-                say(controls.basisName.map { "every slider reset to preset \($0)'s values, the others to their defaults" }
+                say(controls.basisSource.map { "every slider reset to its starting value (\($0))" }
+                    ?? controls.basisName.map { "every slider reset to preset \($0)'s values, the others to their defaults" }
                     ?? "every slider reset to its default")
             }
         case .reset:
@@ -420,7 +425,9 @@ final class WindowApp {
         let leaving = options.scene
         options.scene = scenes[(scenes.firstIndex(of: options.scene)! + 1) % scenes.count]
         let selected = controls.selectedParameter.name, before = layout.zoom
-        (controls, layout, scene) = WindowApp.setUp(options, size: window.size, preset: controls.basisName)
+        let old = controls
+        (controls, layout, scene) = WindowApp.setUp(options, size: window.size, preset: nil)
+        controls.resetTo(basisOf: old)
         let note = zoomToast(from: before)
         controls.selected = selections.select(leaving: leaving, with: selected, for: options.scene, sliders: controls.sliders)
         let other = controls.selectedParameter.name == selected ? "" : " · \(controls.selectedParameter.name) selected"
@@ -455,7 +462,7 @@ final class WindowApp {
             ? options.parameters.springAliasing(fps: window.refreshRate ?? 60, short: true) : nil
         let crowded = remade && (scene as? ChainScene)?.world.fitsRoom == false
         let toast = WindowApp.sliderToast(controls.selectedParameter, in: options.parameters, scene: scene.kind, mode: options.mode,
-                                          reset: reset, preset: controls.basisName, stuck: stuck, aliasing: aliasing?.note, remade: remade,
+                                          reset: reset, preset: controls.basisName, start: controls.basisSource, stuck: stuck, aliasing: aliasing?.note, remade: remade,
                                           crowded: crowded)
         // (Not drawn where it would cover the slider's own row, which says the same; one with a
         // note is kept.)
@@ -471,17 +478,18 @@ final class WindowApp {
     /// moved a number no further (`stuck`) says it is at an end ("chainCount = 50 (its most)":
     /// the same toast again read as a key not taken), which its row does not say either.
     static func sliderToast(_ p: Parameter, in parameters: Parameters, scene: SceneKind, mode: Mode, reset: Bool = false,
-                            preset: String? = nil, stuck: Bool = false, aliasing: String? = nil, remade: Bool = false, crowded: Bool = false)
-        -> (text: String, noted: Bool) {
+                            preset: String? = nil, start: String? = nil, stuck: Bool = false, aliasing: String? = nil, remade: Bool = false,
+                            crowded: Bool = false) -> (text: String, noted: Bool) {
         var end = ""
         if stuck, case .number(let key, let range, _) = p.kind {
             let v = parameters[keyPath: key]
             end = v >= range.upperBound ? " (its most)" : v <= range.lowerBound ? " (its least)" : ""
         }
-        // (A reset names the preset it went back to, where that preset sets the slider.)
-        let from = reset ? preset.map {
+        // (A reset names the preset it went back to, where that preset sets the slider; or what
+        // gave the values the window started with.)
+        let from = !reset ? "" : start.map { " (as started: \($0))" } ?? preset.map {
             ParameterRegistry.presetKeys.contains(p.name) ? " (preset \($0))" : " (its default: preset \($0) does not set it)"
-        } ?? "" : ""
+        } ?? ""
         let value = "\(p.name) \(reset ? "reset to" : "=") \(p.shownValue(in: parameters))" + from + end
         let idle = p.whyNotInEffect(parameters, scene: scene, mode: mode).map { "no effect: " + $0 }
         // (Where the change made the scene anew, `Scene.update` says so: the caterpillar's other

@@ -310,6 +310,20 @@ import Testing
         #expect(WindowApp.sliderToast(flatness, in: seed002, scene: .badges, mode: .bezier, reset: true, preset: "seed002").text
                 .hasPrefix("flatness reset to 0.1 device px (its default: preset seed002 does not set it)"))
         #expect(!WindowApp.sliderToast(flatness, in: seed002, scene: .badges, mode: .bezier, reset: true).text.contains("preset"))
+        // Values the window started with (--params) are what backspace goes to, and its toast
+        // says so, until a preset key is pressed.
+        var started = Parameters()
+        started.motion.badge.shrink = 5
+        controls.resetTo(start: started, source: "--params design.json")
+        controls.selected = try #require(controls.sliders.firstIndex { $0.name == "shrink" })
+        _ = controls.handle(KeyPress(name: "right", shift: true), parameters: &parameters)
+        _ = controls.handle(KeyPress(name: "backspace"), parameters: &parameters)
+        #expect(parameters.motion.badge.shrink == 5 && controls.basisSource == "--params design.json")
+        let shrink = try #require(Controls.sliders.first { $0.name == "shrink" })
+        #expect(WindowApp.sliderToast(shrink, in: started, scene: .badges, mode: .bezier, reset: true, preset: nil, start: "--params design.json").text
+                .hasPrefix("shrink reset to 5 (as started: --params design.json)"))
+        _ = controls.handle(KeyPress(name: "1"), parameters: &parameters)
+        #expect(controls.basisSource == nil && controls.basisName == "seed000")
     }
 
     /// The preset's toast counts the sliders a preset sets: with every slider moved off its
@@ -411,6 +425,34 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let events = lines.flatMap(\.events)
         #expect(events == ["began", "released", "returned"], "\(events)")
+    }
+
+    /// With values given by a params file or a flag (maxDistance 80), backspace and
+    /// shift+backspace put them back, not the defaults' 60 (a design loaded with --params was
+    /// lost to a backspace): a pull of 70 px springs home; after a preset key (seed000's 60),
+    /// backspace goes to that preset: the pull detaches and bursts.
+    @Test(arguments: [
+        (["--max-distance", "80"], "key backspace", false, ["began", "released", "returned"]),
+        (["--params", "FOLDER/p.json"], "key shift+backspace", false, ["began", "released", "returned"]),
+        (["--max-distance", "80"], "key backspace", true, ["began", "detached", "released", "exploded", "removed"]),
+    ] as [([String], String, Bool, [String])])
+    func backspaceGoesBackToTheValuesGiven(options: [String], reset: String, presetKey: Bool, expected: [String]) throws {
+        let (result, lines, folder) = try replay("""
+            badge 400 300 20
+            \(presetKey ? "key 1\nkey right" : "key left\nkey shift+left\nkey shift+left")
+            \(reset)
+            down 400 300
+            move 470 300 0.2
+            up
+            wait 1.2
+            """, { folder in
+                try? Data(#"{"maxDistance": 80}"#.utf8).write(to: folder.appendingPathComponent("p.json"))
+                return options.map { $0.replacingOccurrences(of: "FOLDER", with: folder.path) }
+            })
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = lines.flatMap(\.events)
+        #expect(events == expected, "\(options) \(reset): \(events)")
     }
 }
 
