@@ -160,12 +160,14 @@ struct CommonOptions {
     }
 
     /// The values begun with, where a params file, --set or a parameter flag gave some, and
-    /// what gave them ("--params design.json", "--set and the parameter flags"): what the
-    /// window's and a replay's backspace reset to until a preset key loads another; nil where
-    /// only a preset or the defaults did. (Call after `finish`, before anything changes them.)
+    /// what gave them ("--params design.json, --shrink 5", the first three and a count of the
+    /// rest): what the window's and a replay's backspace reset to until a preset key loads
+    /// another; nil where only a preset or the defaults did. (Call after `finish`, before
+    /// anything changes them.)
     var startingValues: (values: Parameters, source: String)? {
-        let parts = [paramsFile.map { "--params \($0)" }, settings.isEmpty ? nil : "the options' values"].compactMap { $0 }
-        return parts.isEmpty ? nil : (parameters, parts.joined(separator: " and "))
+        let parts = (paramsFile.map { ["--params \($0)"] } ?? []) + given.map(\.option)
+        guard !parts.isEmpty else { return nil }
+        return (parameters, parts.prefix(3).joined(separator: ", ") + (parts.count > 3 ? " and \(parts.count - 3) more" : ""))
     }
 
     /// Applies the params file, then the flags and --set in the order given; checks the size.
