@@ -98,6 +98,8 @@ final class WindowApp {
     /// Whether a frame of the recording running showed a badge springing back (said with the
     /// recording's end where its 30 fps cannot show the spring's ringing).
     private var recordedSpring = false
+    /// The maxDistance the held badge broke at, while it is held detached (`caption`).
+    private var brokeAt: Double?
     /// Set by h showing the sliders: the next frame's HUD tells whether their row had room.
     private var slidersJustShown = false
     /// The clock's origin: the simulation's t = 0.
@@ -845,22 +847,32 @@ final class WindowApp {
                                                               parameters: options.parameters, frameTime: frameTime ?? 0,
                                                               recorded: capture.recordedSeconds)
         if let tiling = painter.tiling { lines.append(HUDContent.tilingLine(tiling)) }
+        // The break a detached badge broke at: a slider key moved after it changed the number
+        // said ("broken at 401 px" of a bridge broken at 400).
+        let maxDistance = options.parameters.motion.badge.maxDistance
+        brokeAt = pose.flatMap { $0.attached ? nil : brokeAt ?? maxDistance }
         guard let pose else { return (lines, 0, swatches) }
+        let limit = brokeAt ?? maxDistance
         // The Bézier mode says how far the badge is pulled, against the break (a new user could
         // not tell 58 px from 65 until letting go); the field modes say it with their figures.
+        // (Let go, a badge bursts only where it is farther than maxDistance now: one broken and
+        // carried back within it springs home.)
+        let bursts = pose.distance > maxDistance
         guard options.mode != .bezier else {
-            return (lines + [WindowApp.pullLine(pose, maxDistance: options.parameters.motion.badge.maxDistance)], 1, swatches)
+            return (lines + [WindowApp.pullLine(pose, maxDistance: limit, bursts: bursts)], 1, swatches)
         }
         let figures = WindowApp.figures(RenderCommand.comparison(of: pose, parameters: options.parameters, step: 1),
-                                        heldTo: options.parameters.motion.badge.maxDistance, detached: !pose.attached)
+                                        heldTo: limit, detached: !pose.attached, bursts: bursts)
         return (lines + figures, figures.count, swatches)
     }
 
     /// How far the held badge is pulled, against the break: "pulled 58 of 60 px: let go, it
-    /// springs back", or past it "pulled 65 px, broken at 60: let go, it bursts".
-    static func pullLine(_ pose: BadgePose, maxDistance: Double) -> String {
+    /// springs back", or past it "pulled 65 px, broken at 60: let go, it bursts" (`bursts`:
+    /// whether a release bursts it; one carried back within the break springs home).
+    static func pullLine(_ pose: BadgePose, maxDistance: Double, bursts: Bool = true) -> String {
         let d = Int(pose.distance.rounded()), limit = Parameter.format(maxDistance)
-        return pose.attached ? "pulled \(d) of \(limit) px: let go, it springs back" : "pulled \(d) px, broken at \(limit): let go, it bursts"
+        return pose.attached ? "pulled \(d) of \(limit) px: let go, it springs back"
+            : "pulled \(d) px, broken at \(limit): let go, it \(bursts ? "bursts" : "springs back")"
     }
 
     /// The held badge's figures as the caption shows them, under a line that says which fill
@@ -872,7 +884,8 @@ final class WindowApp {
     /// user saw two blobs, let go, and the badge sprang back.
     /// Past the break (`detached`), a last line says that the badge is alone: "parted / parted"
     /// and "–" read as measurements.
-    static func figures(_ c: FillComparison, heldTo: Double? = nil, detached: Bool = false) -> [String] {
+    /// `bursts`: whether a release now bursts the detached badge (else it springs home).
+    static func figures(_ c: FillComparison, heldTo: Double? = nil, detached: Bool = false, bursts: Bool = true) -> [String] {
         func f(_ x: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", x) }
         // The Bézier bridge's join angles, at the home circle and at the badge (the field has none).
         let kinks = zip([c.homeKink, c.badgeKink], ["home", "badge"]).map { ($0.0.map { f($0) + "°" } ?? "–") + " " + $0.1 }
@@ -885,7 +898,7 @@ final class WindowApp {
             "area \(f(c.bezierArea)) / \(f(c.metaballArea)) px² · IoU \(f(c.intersectionOverUnion, 3))",
             "narrowest \(width(c.bezierNarrowest)) / \(width(c.metaballNarrowest)) · kinks \(kinks)",
         ] + (c.metaballNarrowest == 0 && c.bezierNarrowest > 0 ? heldTo.map { ["field parted; held to \(f($0)) px: let go, it springs back"] } ?? [] : [])
-            + (detached ? heldTo.map { ["broken at \(f($0)) px: the badge alone; let go, it bursts"] } ?? [] : [])
+            + (detached ? heldTo.map { ["broken at \(f($0)) px: the badge alone; let go, it \(bursts ? "bursts" : "springs back")"] } ?? [] : [])
     }
 
     private func writeDumpLine(at time: Double) {

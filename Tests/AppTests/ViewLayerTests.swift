@@ -722,10 +722,6 @@ import Typography
         #expect(reds(recording: false, caption: "rec" + dot + plain) == 0, "a caption that only begins like one")
     }
 
-    /// The held badge's figures say which fill each number is (a new user could not tell
-    /// "area 2651 / 2339 px²" apart): a line first, "held badge, Bézier / field:", then the
-    /// pairs in that order; "parted" where a fill is in two pieces. And they fit beside the
-    /// slider panel of an 800-wide window, as before (`theSlidersStayPutWhenABadgeIsPressed`).
     /// The Bézier mode's caption line for a held badge says how far it is pulled against the
     /// break (a new user could not tell 58 px from 65 until letting go): √(dx² + dy²) rounded,
     /// attached up to maxDistance, broken past it.
@@ -741,6 +737,20 @@ import Typography
         #expect(WindowApp.pullLine(pose, maxDistance: maxDistance) == expected)
     }
 
+    /// A badge broken and carried back within the break (no reattach) springs home when let go:
+    /// its caption says so, with the break it broke at, in both modes' wordings.
+    @Test func aBrokenBadgeCarriedBackSaysItSpringsBack() {
+        let pose = BadgePose(home: Vec2(100, 80), center: Vec2(130, 120), radius: 20, attached: false, shrink: 10)
+        #expect(WindowApp.pullLine(pose, maxDistance: 60, bursts: false) == "pulled 50 px, broken at 60: let go, it springs back")
+        #expect(WindowApp.pullLine(pose, maxDistance: 60) == "pulled 50 px, broken at 60: let go, it bursts")
+        let c = RenderCommand.comparison(of: pose, parameters: Parameters(), step: 1)
+        #expect(WindowApp.figures(c, heldTo: 60, detached: true, bursts: false).last == "broken at 60 px: the badge alone; let go, it springs back")
+    }
+
+    /// The held badge's figures say which fill each number is (a new user could not tell
+    /// "area 2651 / 2339 px²" apart): a line first, "held badge, Bézier / field:", then the
+    /// pairs in that order; "parted" where a fill is in two pieces. And they fit beside the
+    /// slider panel of an 800-wide window, as before (`theSlidersStayPutWhenABadgeIsPressed`).
     @Test func theHeldFiguresNameTheirFills() {
         let parameters = Parameters()
         let pose = BadgePose(home: Vec2(100, 80), center: Vec2(138, 104), radius: 20, parameters: parameters.motion.badge)
