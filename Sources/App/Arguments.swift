@@ -145,16 +145,46 @@ enum Parse {
     /// --dump a.gif --gif a.gif` replaced a GIF with the dump, then failed). Names are compared
     /// as absolute, standardized paths ("./a.gif" is "a.gif"); a GIF inside the frames' folder
     /// is its own place (the frames are moved in beside it).
+    /// A file that exists is compared by its device and inode, so that a symbolic or hard link
+    /// to it is the same file (a link to the params file named as --geometry overwrote it).
     static func distinct(_ outputs: [(option: String, path: String?)]) throws(CLIError) {
-        let cwd = FileManager.default.currentDirectoryPath
-        func absolute(_ path: String) -> String {
-            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL.path
-        }
-        let given = outputs.compactMap { output in output.path.map { (option: output.option, path: $0, place: absolute($0)) } }
+        let given = outputs.compactMap { output in output.path.map { (option: output.option, path: $0, place: place(of: $0)) } }
         for (i, a) in given.enumerated() {
             for b in given[(i + 1)...] where a.place == b.place {
                 throw .usage("\(a.option) '\(a.path)' and \(b.option) '\(b.path)' name the same file; give each its own")
             }
+        }
+    }
+
+    /// Where `path` names a file: its device and inode where it exists, else its absolute path,
+    /// "." and ".." taken out and the links in its folder resolved. (Plain string work, as
+    /// `PathName` does: Foundation's path API traps on one-letter names.)
+    static func place(of path: String) -> String {
+        let whole = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in whole.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        let standard = "/" + parts.joined(separator: "/")
+        // (As given, then as standardized: "sub/../a" with no folder sub is a to the reader.)
+        var info = stat()
+        if stat(path, &info) == 0 || stat(standard, &info) == 0 { return "inode \(info.st_dev) \(info.st_ino)" }
+        let folder = PathName.folder(of: standard)
+        guard let resolved = realpath(folder, nil) else { return standard }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + PathName.name(of: standard)
+    }
+
+    /// Refuses an output named like a frame (frame-NNNNN.png) inside the frames' folder: the
+    /// frames are moved in over it, or an earlier run's frames past the new ones are removed
+    /// with it (a new user's --apng fr/frame-00100.png was lost without a word).
+    static func outsideFrames(_ outputs: [(option: String, path: String?)], frames: String?) throws(CLIError) {
+        guard let frames else { return }
+        let folder = place(of: frames)
+        for case let (option, path?) in outputs {
+            let name = PathName.name(of: path), parent = PathName.folder(of: path)
+            guard name.hasPrefix("frame-"), name.hasSuffix(".png"), place(of: parent.isEmpty ? "." : parent) == folder else { continue }
+            throw .usage("\(option) '\(path)' is named as a frame in the --frames folder '\(frames)', which the frames replace; name it otherwise")
         }
     }
 

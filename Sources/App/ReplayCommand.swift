@@ -48,6 +48,7 @@ struct ReplayRequest {
         guard let scriptPath else { throw .usage("replay needs a SCRIPT (see sticky replay --help)") }
         try Parse.distinct([("--dump", dumpPath), ("--frames", framesPath), ("--gif", gifPath), ("--apng", apngPath), ("SCRIPT", scriptPath),
                             ("--params", common.paramsFile)])
+        try Parse.outsideFrames([("--dump", dumpPath), ("--gif", gifPath), ("--apng", apngPath)], frames: framesPath)
         self.scriptPath = scriptPath
         try common.finish()
     }

@@ -233,6 +233,36 @@ func temporaryFolder() throws -> URL {
         #expect(!FileManager.default.fileExists(atPath: "-"))
     }
 
+    /// A symbolic or a hard link to a file is that file: an output named by a link to the
+    /// params file, the script or another output is refused, exit 2, the files as they were (a
+    /// link to the params file named as --geometry overwrote it). And an output named as a
+    /// frame inside the --frames folder, which the frames replace, is refused.
+    @Test(arguments: [
+        (["render", "--params", "DIR/p.json", "--geometry", "DIR/link.json"], "--geometry 'DIR/link.json' and --params 'DIR/p.json' name the same file"),
+        (["replay", "DIR/s.txt", "--dump", "DIR/hard.txt"], "--dump 'DIR/hard.txt' and SCRIPT 'DIR/s.txt' name the same file"),
+        (["replay", "DIR/s.txt", "--dump", "DIR/old", "--apng", "DIR/sub/../linked"], "--dump 'DIR/old' and --apng 'DIR/sub/../linked' name the same file"),
+        (["replay", "DIR/s.txt", "--frames", "DIR", "--apng", "DIR/./frame-00001.png"],
+         "--apng 'DIR/./frame-00001.png' is named as a frame in the --frames folder 'DIR', which the frames replace; name it otherwise"),
+    ])
+    func outputsThatNameOneFileByALinkAreRefused(arguments: [String], message: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["s.txt": "badge 50 50 20 1\nwait 0.1\n", "p.json": "{}", "old": "OLD"]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.json").path, withDestinationPath: "p.json")
+        try FileManager.default.linkItem(atPath: folder.appendingPathComponent("s.txt").path, toPath: folder.appendingPathComponent("hard.txt").path)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("linked").path, withDestinationPath: "old")
+        let listing = try Set(FileManager.default.contentsOfDirectory(atPath: folder.path))
+        let result = try Sticky.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: folder.path) })
+        #expect(result.status == 2 && result.stderr.hasPrefix("sticky: \(message.replacingOccurrences(of: "DIR", with: folder.path))")
+                    && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: folder.path)) == listing)
+        for (name, text) in files {
+            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == text, "\(name)")
+        }
+    }
+
     /// An option given twice is refused in every command (exit 2, one line naming it, nothing
     /// written): `render --out a.png --out b.png` wrote b.png alone without a word, a new
     /// user found. --set repeats, as it says.
