@@ -576,6 +576,9 @@ extension ParameterRegistry {
         let begins = digits.union([UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"), UInt8(ascii: "t"),
                                    UInt8(ascii: "f"), UInt8(ascii: "n")])
         guard ends.contains(previous), begins.contains(bytes[offset]) else { return nil }
+        // (Not inside one word: "05", a leading zero, is a bad number, not two values.)
+        let word = digits.union(Set(UInt8(ascii: "a")...UInt8(ascii: "z")))
+        if offset > 0, word.contains(bytes[offset - 1]), word.contains(bytes[offset]) { return nil }
         if afterKey { return "expected ':' before it" }
         return "expected ',' or '\(container.byte == UInt8(ascii: "{") ? "}" : "]")' before it"
     }

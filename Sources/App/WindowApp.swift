@@ -643,14 +643,20 @@ final class WindowApp {
         let path = capture.recordingPath
         guard let stopped = capture.stop() else { return nil }
         guard stopped.saved else { return (stopped.message, false, nil) }
-        let name = path.map { ($0 as NSString).lastPathComponent } ?? "the recording"
+        let name = path.map(PathName.name) ?? "the recording"
+        guard let alias = aliasedSpring() else { return (stopped.message, true, "saved \(name)") }
+        return (stopped.message + "; " + alias, true, "saved; its spring aliased at \(Int(WindowCapture.rate)) fps")
+    }
+
+    /// Where the recording just ended showed a badge springing back faster than its frames can
+    /// show, what to say of it, said on stderr too; nil otherwise.
+    private func aliasedSpring() -> String? {
         guard recordedSpring, let ring = options.parameters.motion.spring.ringFrequency,
-              let (note, _) = options.parameters.springAliasing(fps: WindowCapture.rate) else {
-            return (stopped.message, true, "saved \(name)")
-        }
+              let (note, _) = options.parameters.springAliasing(fps: WindowCapture.rate) else { return nil }
+        recordedSpring = false
         let alias = note + "; sticky replay --apng with --fps \(Int((2 * ring).rounded(.up))) or more shows it"
         CommandLine.warn(alias)
-        return (stopped.message + "; " + alias, true, "saved \(name): its spring aliased at \(Int(WindowCapture.rate)) fps")
+        return alias
     }
 
     private func say(_ text: String, slider: Int? = nil, short: String? = nil) {
@@ -720,7 +726,7 @@ final class WindowApp {
             // else of the HUD; the scene is then drawn again for the window's own HUD, which
             // places its labels among its other parts.
             let labels = recordingLabels(of: frame, deviceScale: deviceScale)
-            let (saved, failure) = capturing { () -> (String?, String?) in
+            let (saved, failure) = capturing { () -> (String?, (message: String, saved: Bool)?) in
                 if let labels { renderer.drawHUD(labels, into: target) }
                 defer { if labels != nil { renderer.draw(frame, into: target, hud: false) } }
                 let pixels = renderer.readPixels(from: target)
@@ -731,7 +737,11 @@ final class WindowApp {
                 if let saved { say(saved) }
             }
             if let failure {
-                say(failure)
+                // (A recording a resize ended is saved: its spring said as at a key's end, and a
+                // short form, the path having taken seven lines at 200x150.)
+                let alias = failure.saved ? aliasedSpring() : nil
+                say(failure.message + (alias.map { "; " + $0 } ?? ""),
+                    short: failure.saved ? "recording saved: the window changed size" + (alias == nil ? "" : "; its spring aliased") : nil)
                 retitle()
             }
         }
@@ -870,7 +880,9 @@ final class WindowApp {
     /// springs back", or past it "pulled 65 px, broken at 60: let go, it bursts" (`bursts`:
     /// whether a release bursts it; one carried back within the break springs home).
     static func pullLine(_ pose: BadgePose, maxDistance: Double, bursts: Bool = true) -> String {
-        let d = Int(pose.distance.rounded()), limit = Parameter.format(maxDistance)
+        // (To a tenth within a pixel of the break: 60.4 and 59.5 both read "60".)
+        let d = abs(pose.distance - maxDistance) < 1 ? Parameter.format(tenths: pose.distance) : String(Int(pose.distance.rounded()))
+        let limit = Parameter.format(maxDistance)
         return pose.attached ? "pulled \(d) of \(limit) px: let go, it springs back"
             : "pulled \(d) px, broken at \(limit): let go, it \(bursts ? "bursts" : "springs back")"
     }

@@ -72,12 +72,13 @@ final class WindowCapture {
 
     /// Adds the picture shown at `time`. A frame the window was too busy to take is covered by
     /// showing this one longer, so the recording keeps true time and never falls behind.
-    /// Returns a message when the recording had to stop.
-    func add(_ image: Image, at time: Double) -> String? {
+    /// Returns a message when the recording had to stop, and whether it was saved (cut short
+    /// by a resize) rather than lost to a failure.
+    func add(_ image: Image, at time: Double) -> (message: String, saved: Bool)? {
         guard var shot = recording else { return nil }
         guard image.width == shot.writer.width, image.height == shot.writer.height else {
             // A file is one size: what was recorded is kept, and a press of v starts anew.
-            return stop(cut: "the window changed size")?.message
+            return stop(cut: "the window changed size")
         }
         do {
             let due = Int((time - shot.next) * WindowCapture.rate) + 1
@@ -87,7 +88,7 @@ final class WindowCapture {
             recording = shot
             return nil
         } catch {
-            return stop(failure: error.description)?.message
+            return stop(failure: error.description)
         }
     }
 

@@ -478,6 +478,8 @@ func temporaryFolder() throws -> URL {
         (#"{"maxDistance" 80}"#, "not valid JSON: line 1, column 16: expected ':' before it"),
         (#"{"x": {"a\"b" 1}}"#, "not valid JSON: line 1, column 15: expected ':' before it"),
         (#"{"x": {"a": "b\"" "c": 1}}"#, "not valid JSON: line 1, column 19: expected ',' or '}' before it"),
+        // A leading zero is one bad number, not two values without a comma.
+        (#"{"shrink": 05}"#, "not a value sticky can read"),
         // A number past a Double's range (it was "expects a JSON object").
         (#"{"maxDistance": 1e999}"#, "field 'maxDistance' is not a value sticky can read: number 1e999 is out of range"),
         // A field twice (JSON readers keep one of them without a word), only at the top level.

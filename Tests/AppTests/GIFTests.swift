@@ -220,7 +220,8 @@ struct DecodedGIF {
         for k in 0..<3 { #expect(capture.add(GIFTimingTests.frame(k, width: 6), at: Double(k) / WindowCapture.rate) == nil) }
         let message = try #require(capture.add(GIFTimingTests.frame(0, width: 7), at: 3 / WindowCapture.rate))
         #expect(!capture.isRecording)
-        #expect(message.hasPrefix("saved ") && message.hasSuffix("recording stopped: the window changed size"), "\(message)")
+        #expect(message.saved && message.message.hasPrefix("saved ") && message.message.hasSuffix("recording stopped: the window changed size"),
+                "\(message)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(files.count == 1 && files[0].hasSuffix(".gif"), "\(files)")
         let gif = try DecodedGIF(path: folder.appendingPathComponent(files[0]).path)
@@ -234,7 +235,7 @@ struct DecodedGIF {
         let other = WindowCapture(folder: empty.path)
         _ = other.start(apng: false, width: 6, height: 1, colors: colors, time: 0)
         let cut = try #require(other.add(GIFTimingTests.frame(0, width: 5), at: 0))
-        #expect(cut.contains("before its first frame") && !other.isRecording, "\(cut)")
+        #expect(!cut.saved && cut.message.contains("before its first frame") && !other.isRecording, "\(cut)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
     }
 

@@ -725,15 +725,18 @@ import Typography
     /// The Bézier mode's caption line for a held badge says how far it is pulled against the
     /// break (a new user could not tell 58 px from 65 until letting go): √(dx² + dy²) rounded,
     /// attached up to maxDistance, broken past it.
-    @Test(arguments: [(30.0, 40.0, 60.0), (30.0, 41.0, 60.0), (36.0, 48.0, 60.0), (36.0, 48.1, 60.0), (60.0, 80.0, 120.0), (60.0, 80.0, 99.5)])
+    @Test(arguments: [(30.0, 40.0, 60.0), (30.0, 41.0, 60.0), (36.0, 48.0, 60.0), (36.0, 48.1, 60.0), (60.4, 0, 60.0), (59.5, 0, 60.0),
+                      (60.0, 80.0, 120.0), (60.0, 80.0, 99.5)])
     func theBezierCaptionSaysThePull(dx: Double, dy: Double, maxDistance: Double) {
         var parameters = Parameters()
         parameters.motion.badge.maxDistance = maxDistance
         let pose = BadgePose(home: Vec2(100, 80), center: Vec2(100 + dx, 80 + dy), radius: 20, parameters: parameters.motion.badge)
         let d = (dx * dx + dy * dy).squareRoot()
         let limit = maxDistance == maxDistance.rounded() ? String(Int(maxDistance)) : String(maxDistance)
-        let expected = d <= maxDistance ? "pulled \(Int(d.rounded())) of \(limit) px: let go, it springs back"
-            : "pulled \(Int(d.rounded())) px, broken at \(limit): let go, it bursts"
+        // Whole pixels, but to a tenth within a pixel of the break (60.4 and 59.5 both read 60).
+        let shown = abs(d - maxDistance) < 1 ? String(format: "%.1f", d).replacingOccurrences(of: ".0", with: "") : String(Int(d.rounded()))
+        let expected = d <= maxDistance ? "pulled \(shown) of \(limit) px: let go, it springs back"
+            : "pulled \(shown) px, broken at \(limit): let go, it bursts"
         #expect(WindowApp.pullLine(pose, maxDistance: maxDistance) == expected)
     }
 
