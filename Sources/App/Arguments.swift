@@ -166,7 +166,7 @@ enum Parse {
             if part == ".." { _ = parts.popLast() } else { parts.append(part) }
         }
         let standard = "/" + parts.joined(separator: "/")
-        // (As given, then as standardized: "sub/../a" with no folder sub is a to the reader.)
+        // (As given, then as standardized: "sub/../a" names the file a even with no folder sub.)
         var info = stat()
         if stat(path, &info) == 0 || stat(standard, &info) == 0 { return "inode \(info.st_dev) \(info.st_ino)" }
         let folder = PathName.folder(of: standard)
